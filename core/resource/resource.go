@@ -332,14 +332,18 @@ func (c Calculator) RoundDown(r, step Resource) Resource {
 	return Resource{roundDownTo(r.MemoryMB, step.MemoryMB), roundDownTo(r.VCores, step.VCores)}
 }
 
-// MultiplyAndNormalizeUp is roundUp((long)(v*by + 0.5), step) per type.
+// MultiplyAndNormalizeUp is roundUp((long)(v*by + 0.5), step) for the default
+// calculator and roundUp(ceil(v*by), step) per type for the dominant one. The
+// explicit conversion keeps the product rounded before the addition, so no
+// CPU fuses it into a multiply-add.
 func (c Calculator) MultiplyAndNormalizeUp(r Resource, by float64, step Resource) Resource {
 	if c.Kind == DefaultKind {
-		return memOnly(roundUpTo(int64(float64(r.MemoryMB)*by+0.5), step.MemoryMB))
+		return memOnly(roundUpTo(int64(float64(float64(r.MemoryMB)*by)+0.5), step.MemoryMB))
 	}
+	// DominantResourceCalculator.multiplyAndNormalize: ceil(v*by) per type.
 	return Resource{
-		roundUpTo(int64(float64(r.MemoryMB)*by+0.5), step.MemoryMB),
-		roundUpTo(int64(float64(r.VCores)*by+0.5), step.VCores),
+		roundUpTo(int64(math.Ceil(float64(r.MemoryMB)*by)), step.MemoryMB),
+		roundUpTo(int64(math.Ceil(float64(r.VCores)*by)), step.VCores),
 	}
 }
 
