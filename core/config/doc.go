@@ -1,0 +1,15 @@
+// Package config reads Capacity Scheduler configurations the way Hadoop 3.3
+// does: Hadoop configuration XML (ParseXML, Conf.XML), the global settings
+// and the queue tree with every load-time check and derived static value
+// (Parse), access control lists (ParseACL), and Java's number parsing and
+// formatting (JavaFloatString, JavaDoubleString), so that numbers and
+// messages match Hadoop's to the digit.
+//
+// Each rule names the Hadoop class and method it mirrors
+// (CapacitySchedulerConfiguration, AbstractCSQueue.setupQueueConfigs,
+// ParentQueue.setChildQueues, LeafQueue.setupQueueConfigs, CSQueueUtils,
+// AccessControlList, Configuration). Capacities are Java 32-bit floats and
+// are computed with the same operations in the same order.
+//
+// The package imports only the standard library and yarnplay/core/resource.
+package config

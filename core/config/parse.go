@@ -1,0 +1,421 @@
+package config
+
+import (
+	"math"
+	"strings"
+)
+
+// Parse reads a Capacity Scheduler configuration as Hadoop does at start-up
+// (CapacityScheduler.initScheduler: validateConf, then
+// CapacitySchedulerQueueManager.parseQueue from root) and refuses it with
+// Hadoop's message where Hadoop would (semantics 4.1 and 4.2; the refresh
+// checks of 4.3 compare with live state and belong to the scheduler).
+//
+// Queues are constructed in pre-order, each checking, in its constructor and
+// in Hadoop's order, its capacity range, capacity sanity (abs-capacity <=
+// abs-maximum-capacity), maximum allocation, state, user weights and
+// lifetimes; a parent's children's capacity sum is checked once all of them
+// are constructed (post-order), as ParentQueue.setChildQueues does. The
+// first failure is returned as an *Error.
+//
+// Beyond Hadoop, Parse refuses what the playground cannot simulate
+// (absolute-resource capacities, the reservation system, auto-created
+// queues, ordering policies other than fifo and utilization), queue names
+// that are empty or contain ".", a name listed twice under one parent, and
+// numbers that are NaN or infinite; each error names the property and queue.
+func Parse(c *Conf, profile Profile) (*Parsed, error) {
+	if c == nil {
+		c = New()
+	}
+	switch profile {
+	case "":
+		profile = Hadoop3
+	case Hadoop3, Hadoop2:
+	default:
+		return nil, errorf("", "", "unknown profile %q: use %q or %q", profile, Hadoop3, Hadoop2)
+	}
+	r := &reader{c: c}
+	s, err := parseSettings(r)
+	if err != nil {
+		return nil, err
+	}
+	p := &parser{r: r, s: &s, profile: profile, leafNames: map[string]bool{}}
+	p.scanKeys()
+	root, err := p.parseQueue(nil, RootQueue)
+	if err != nil {
+		return nil, err
+	}
+	s.Warnings = r.warnings
+	return &Parsed{Settings: s, Root: root}, nil
+}
+
+type parser struct {
+	r         *reader
+	s         *Settings
+	profile   Profile
+	leafNames map[string]bool              // hadoop-2: leaf short names seen
+	weights   map[string]map[string]string // queue path -> user -> raw weight
+	// lifetimeSpecified records, per queue path, whether a default
+	// application lifetime was configured on the queue or an ancestor.
+	lifetimeSpecified map[string]bool
+}
+
+// scanKeys indexes the user-settings.<user>.weight properties by queue and
+// warns about properties the playground ignores.
+func (p *parser) scanKeys() {
+	p.weights = map[string]map[string]string{}
+	p.lifetimeSpecified = map[string]bool{}
+	const us = "." + SuffixUserSettings + "."
+	for _, k := range p.r.c.Keys() {
+		v, _ := p.r.c.Get(k)
+		if strings.Contains(v, "${") {
+			p.r.warnf("%s: Hadoop expands ${...} variables in values; yarnplay uses %q literally", k, v)
+		}
+		if !strings.HasPrefix(k, Prefix) {
+			continue
+		}
+		if strings.Contains(k, "."+SuffixAccessibleNodeLabels) {
+			p.r.warnf("%s: node labels are not simulated; the property is ignored", k)
+			continue
+		}
+		body, ok := strings.CutSuffix(k[len(Prefix):], "."+SuffixWeight)
+		if !ok {
+			continue
+		}
+		if i := strings.LastIndex(body, us); i >= 0 {
+			path, user := body[:i], body[i+len(us):]
+			if p.weights[path] == nil {
+				p.weights[path] = map[string]string{}
+			}
+			p.weights[path][user] = v
+		}
+	}
+}
+
+// splitQueueNames is CapacitySchedulerConfiguration.getQueues: the value
+// split at commas (empty pieces dropped, as StringTokenizer does), each
+// piece trimmed.
+func splitQueueNames(v string) []string {
+	var out []string
+	for _, s := range strings.Split(v, ",") {
+		if s != "" {
+			out = append(out, javaTrim(s))
+		}
+	}
+	return out
+}
+
+func (p *parser) parseQueue(parent *QueueConf, name string) (*QueueConf, error) {
+	path := name
+	if parent != nil {
+		path = parent.Path + "." + name
+	}
+	key := func(suffix string) string { return QueueKey(path, suffix) }
+	rawChildren, _ := p.r.c.Get(key(SuffixQueues))
+	children := splitQueueNames(rawChildren)
+	reservable := p.r.getBool(key(SuffixReservable), false)
+	autoCreate := p.r.getBool(key(SuffixAutoCreateChildQueue), false)
+
+	if len(children) == 0 {
+		if parent == nil {
+			return nil, errorf(key(SuffixQueues), path, "Queue configuration missing child queue names for %s", name)
+		}
+		if reservable {
+			return nil, errorf(key(SuffixReservable), path,
+				"Queue %s is reservable (%s=true): the reservation system (PlanQueue) is not simulated by yarnplay",
+				path, key(SuffixReservable))
+		}
+		if autoCreate {
+			return nil, errorf(key(SuffixAutoCreateChildQueue), path,
+				"Queue %s enables auto-created child queues (%s=true): auto-created queues are not simulated by yarnplay",
+				path, key(SuffixAutoCreateChildQueue))
+		}
+		q, err := p.newQueue(parent, name, path, true)
+		if err != nil {
+			return nil, err
+		}
+		if p.profile == Hadoop2 {
+			// release-3.2.1 CapacitySchedulerQueueManager.parseQueue
+			if p.leafNames[name] {
+				return nil, errorf(QueueKey(parent.Path, SuffixQueues), path,
+					"Two leaf queues were named %s. Leaf queue names must be distinct", name)
+			}
+			p.leafNames[name] = true
+		}
+		return q, nil
+	}
+
+	if reservable {
+		return nil, errorf(key(SuffixReservable), path, "Only Leaf Queues can be reservable for %s", path)
+	}
+	if autoCreate {
+		return nil, errorf(key(SuffixAutoCreateChildQueue), path,
+			"Queue %s enables auto-created child queues (%s=true): auto-created queues are not simulated by yarnplay",
+			path, key(SuffixAutoCreateChildQueue))
+	}
+	q, err := p.newQueue(parent, name, path, false)
+	if err != nil {
+		return nil, err
+	}
+	seen := map[string]bool{}
+	for _, cn := range children {
+		switch {
+		case cn == "":
+			return nil, errorf(key(SuffixQueues), path,
+				"Queue %s lists an empty child queue name in %s=%q", path, key(SuffixQueues), rawChildren)
+		case strings.Contains(cn, "."):
+			return nil, errorf(key(SuffixQueues), path,
+				"Queue name %q (child of %s) must not contain \".\": dots separate the levels of a queue path", cn, path)
+		case seen[cn]:
+			return nil, errorf(key(SuffixQueues), path,
+				"Queue %s lists child queue %s twice in %s=%q", path, cn, key(SuffixQueues), rawChildren)
+		}
+		seen[cn] = true
+		c, err := p.parseQueue(q, cn)
+		if err != nil {
+			return nil, err
+		}
+		q.Children = append(q.Children, c)
+	}
+	// ParentQueue.setChildQueues: the float sum of the children's capacity
+	// fractions, accumulated in list order.
+	var sum float32
+	for _, c := range q.Children {
+		sum = float32(sum + c.Capacity)
+	}
+	delta := float32(math.Abs(float64(float32(1 - sum))))
+	if (q.Capacity > 0 && delta > float32(0.0005)) || (q.Capacity == 0 && sum > 0) {
+		return nil, errorf(key(SuffixQueues), path, "Illegal capacity of %s for children of queue %s",
+			JavaFloatString(sum), name)
+	}
+	return q, nil
+}
+
+// newQueue is the constructor of a LeafQueue or ParentQueue: the checks of
+// AbstractCSQueue.setupQueueConfigs, then the leaf's or the parent's own.
+func (p *parser) newQueue(parent *QueueConf, name, path string, leaf bool) (*QueueConf, error) {
+	r := p.r
+	key := func(suffix string) string { return QueueKey(path, suffix) }
+	q := &QueueConf{Name: name, Path: path, Parent: parent}
+	if err := p.capacities(q); err != nil {
+		return nil, err
+	}
+	if err := p.maximumAllocation(q); err != nil {
+		return nil, err
+	}
+
+	var err error
+	if q.MaxParallelApps, err = r.getInt(KeyMaxParallelApps, math.MaxInt32, ""); err != nil {
+		return nil, err
+	}
+	if raw, ok := r.c.Get(key(SuffixMaxParallelApps)); ok {
+		v, perr := parseJavaInteger(raw, 10, 32) // Integer.parseInt, untrimmed
+		if perr != nil {
+			return nil, numberError(key(SuffixMaxParallelApps), path, raw, "integer", perr)
+		}
+		q.MaxParallelApps = int(v)
+	}
+
+	if err := p.state(q); err != nil {
+		return nil, err
+	}
+
+	defACL := " "
+	if parent == nil {
+		defACL = "*"
+	}
+	q.SubmitACL, q.AdminACL = ParseACL(defACL), ParseACL(defACL)
+	if v, ok := r.c.Get(key(SuffixACLSubmitApplications)); ok {
+		q.SubmitACL = ParseACL(v)
+	}
+	if v, ok := r.c.Get(key(SuffixACLAdministerQueue)); ok {
+		q.AdminACL = ParseACL(v)
+	}
+
+	parentDisabled := false
+	if parent != nil {
+		parentDisabled = parent.DisablePreemption
+	}
+	q.DisablePreemption = r.getBool(key(SuffixDisablePreemption), parentDisabled)
+	if q.Priority, err = r.getInt(key(SuffixPriority), 0, path); err != nil {
+		return nil, err
+	}
+	if err := p.userWeights(q); err != nil {
+		return nil, err
+	}
+	if err := p.lifetimes(q); err != nil {
+		return nil, err
+	}
+	if !leaf {
+		return q, p.orderingPolicy(q, false)
+	}
+	return q, p.leafConfigs(q)
+}
+
+// capacities is CSQueueUtils.loadUpdateAndCheckCapacities for the default
+// partition (getNonLabeledQueueCapacity, getNonLabeledQueueMaximumCapacity,
+// the max AM percent, the absolute values, capacitiesSanityCheck).
+func (p *parser) capacities(q *QueueConf) error {
+	r, path := p.r, q.Path
+	capKey, maxKey := QueueKey(path, SuffixCapacity), QueueKey(path, SuffixMaximumCapacity)
+	var capacity float32
+	raw, ok := r.c.Get(capKey)
+	switch {
+	case q.Parent == nil:
+		capacity = 100 // root's configured capacity is ignored
+		if ok {
+			if v, err := parseJavaFloat(raw, 32); err != nil || v != 100 {
+				r.warnf("%s: root's capacity is always 100; %q is ignored", capKey, raw)
+			}
+		}
+	case ok:
+		if isAbsoluteResource(raw) {
+			return absoluteError(capKey, path, raw)
+		}
+		v, err := parseJavaFloat(raw, 32)
+		if err != nil {
+			return numberError(capKey, path, raw, "float", err)
+		}
+		capacity = float32(v)
+		if capacity < 0 || capacity > 100 {
+			return errorf(capKey, path, "Illegal capacity of %s for queue %s", JavaFloatString(capacity), path)
+		}
+	}
+	maxCapacity := float32(100)
+	if raw, ok := r.c.Get(maxKey); ok {
+		if isAbsoluteResource(raw) {
+			return absoluteError(maxKey, path, raw)
+		}
+		v, err := parseJavaFloat(raw, 32)
+		if err != nil {
+			return numberError(maxKey, path, raw, "float", err)
+		}
+		maxCapacity = float32(v)
+		if maxCapacity == -1 {
+			maxCapacity = 100
+		} else if maxCapacity > 100 || maxCapacity < 0 {
+			r.warnf("%s: %s is outside [0, 100]; Hadoop uses it as is", maxKey, JavaFloatString(maxCapacity))
+		}
+	}
+	var err error
+	if q.MaxAMPercent, err = r.getFloat(QueueKey(path, SuffixMaximumAMResourcePercent), p.s.MaxAMPercent, path); err != nil {
+		return err
+	}
+	q.Capacity = float32(capacity / 100)
+	q.MaxCapacity = float32(maxCapacity / 100)
+	parentAbs, parentAbsMax := float32(1), float32(1)
+	if q.Parent != nil {
+		parentAbs, parentAbsMax = q.Parent.AbsCapacity, q.Parent.AbsMaxCapacity
+	}
+	if q.Capacity > 0 {
+		q.AbsCapacity = float32(q.Capacity * parentAbs)
+	}
+	if q.MaxCapacity > 0 {
+		q.AbsMaxCapacity = float32(q.MaxCapacity * parentAbsMax)
+	}
+	if q.AbsCapacity > q.AbsMaxCapacity {
+		return errorf(maxKey, path, "Illegal queue capacity setting (abs-capacity=%s) > (abs-maximum-capacity=%s) for queue=[%s],label=[]",
+			JavaFloatString(q.AbsCapacity), JavaFloatString(q.AbsMaxCapacity), path)
+	}
+	return nil
+}
+
+// isAbsoluteResource reports a capacity written as a resource
+// ("[memory=1024,vcores=1]", CapacitySchedulerConfiguration.RESOURCE_PATTERN).
+func isAbsoluteResource(raw string) bool { return strings.HasPrefix(javaTrim(raw), "[") }
+
+func absoluteError(key, path, raw string) *Error {
+	return errorf(key, path, "%s = %q: absolute resource capacities ([memory=...,vcores=...]) are not supported "+
+		"by yarnplay; give queue %s a percentage", key, raw, path)
+}
+
+// maximumAllocation is AbstractCSQueue.setupMaximumAllocation (semantics 3.4).
+func (p *parser) maximumAllocation(q *QueueConf) error {
+	r, path := p.r, q.Path
+	clusterMax := p.s.MaxAlloc
+	q.MaxAlloc = clusterMax
+	if q.Parent != nil {
+		q.MaxAlloc = q.Parent.MaxAlloc
+	}
+	tooLarge := func(key string, res string) *Error {
+		return errorf(key, path, "Queue maximum allocation cannot be larger than the cluster setting for queue %s "+
+			"max allocation per queue: %s cluster setting: %s", path, res, clusterMax)
+	}
+	maKey := QueueKey(path, SuffixMaximumAllocation)
+	if raw, ok := r.c.Get(maKey); ok && raw != "" {
+		qm, missing, err := parseResourceString(raw)
+		if err != nil {
+			return errorf(maKey, path, "Invalid %s = %q for queue %s: %v", maKey, raw, path, err)
+		}
+		if qm.MemoryMB > clusterMax.MemoryMB || qm.VCores > clusterMax.VCores {
+			return tooLarge(maKey, qm.String())
+		}
+		if len(missing) > 0 {
+			r.warnf("%s = %q does not set %s: Hadoop 3.3 sets it to 0 for queue %s",
+				maKey, raw, strings.Join(missing, " and "), path)
+		}
+		q.MaxAlloc = qm
+		return nil
+	}
+	mbKey, vcKey := QueueKey(path, SuffixMaximumAllocationMB), QueueKey(path, SuffixMaximumAllocationVcores)
+	mem, err := r.getInt(mbKey, -1, path)
+	if err != nil {
+		return err
+	}
+	vc, err := r.getInt(vcKey, -1, path)
+	if err != nil {
+		return err
+	}
+	if mem != -1 {
+		q.MaxAlloc.MemoryMB = int64(mem)
+	}
+	if vc != -1 {
+		q.MaxAlloc.VCores = int64(vc)
+	}
+	if mem != -1 && int64(mem) > clusterMax.MemoryMB {
+		return tooLarge(mbKey, q.MaxAlloc.String())
+	}
+	if vc != -1 && int64(vc) > clusterMax.VCores {
+		return tooLarge(vcKey, q.MaxAlloc.String())
+	}
+	if mem != -1 && mem <= 0 || vc != -1 && vc <= 0 {
+		r.warnf("queue %s: maximum allocation %s is not positive; Hadoop uses it as is", path, q.MaxAlloc)
+	}
+	return nil
+}
+
+// state is getConfiguredState and AbstractCSQueue.initializeQueueState for
+// a queue with no previous state.
+func (p *parser) state(q *QueueConf) error {
+	key := QueueKey(q.Path, SuffixState)
+	if raw, ok := p.r.c.Get(key); ok {
+		switch up := QueueState(strings.ToUpper(raw)); up { // QueueState.valueOf: not trimmed
+		case Running, Stopped, Draining:
+			q.ConfiguredState = up
+		default:
+			return errorf(key, q.Path, "No enum constant org.apache.hadoop.yarn.api.records.QueueState.%s "+
+				"(%s = %q; a queue's state is RUNNING or STOPPED)", up, key, raw)
+		}
+	}
+	if q.ConfiguredState == Draining {
+		return errorf(key, q.Path, "Invalid queue state configuration. We can only use RUNNING or STOPPED.")
+	}
+	switch {
+	case q.Parent == nil:
+		q.State = q.ConfiguredState
+		if q.State == "" {
+			q.State = Running
+		}
+	case q.ConfiguredState == "":
+		q.State = q.Parent.State
+		if q.State == Draining {
+			q.State = Stopped
+		}
+	case q.ConfiguredState == Running && q.Parent.State != Running:
+		return errorf(key, q.Path, "The parent queue:%s cannot be STOPPED as the child queue:%s is in RUNNING state.",
+			q.Parent.Path, q.Path)
+	default:
+		q.State = q.ConfiguredState
+	}
+	return nil
+}

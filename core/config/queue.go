@@ -1,0 +1,191 @@
+package config
+
+import (
+	"fmt"
+	"strings"
+
+	"yarnplay/core/resource"
+)
+
+// Profile selects which Hadoop's rules apply where the book's Hadoop 2 and
+// Hadoop 3.3 differ.
+type Profile string
+
+const (
+	// Hadoop3 is Hadoop 3.3 (the default).
+	Hadoop3 Profile = "hadoop-3"
+	// Hadoop2 is the rules the book describes where Hadoop 3 changed them
+	// (here: leaf queue names must be unique across the tree).
+	Hadoop2 Profile = "hadoop-2"
+)
+
+// ParseProfile reads a scenario's profile: "" is Hadoop3.
+func ParseProfile(s string) (Profile, error) {
+	switch p := Profile(strings.ToLower(strings.TrimSpace(s))); p {
+	case "":
+		return Hadoop3, nil
+	case Hadoop3, Hadoop2:
+		return p, nil
+	}
+	return "", fmt.Errorf("unknown profile %q: use %q or %q", s, Hadoop3, Hadoop2)
+}
+
+// QueueState is a queue's state (org.apache.hadoop.yarn.api.records.QueueState).
+type QueueState string
+
+const (
+	// Running queues accept applications.
+	Running QueueState = "RUNNING"
+	// Stopped queues accept no new applications.
+	Stopped QueueState = "STOPPED"
+	// Draining is a stopped queue that still has applications (internal only:
+	// it cannot be configured).
+	Draining QueueState = "DRAINING"
+)
+
+// QueueConf is one queue as configured, with the static values Hadoop
+// derives from the configuration when it constructs the queue.
+type QueueConf struct {
+	// Name is the short name ("a1"), Path the full path ("root.a.a1").
+	Name, Path string
+	// Parent is nil for root.
+	Parent *QueueConf
+	// Children keep the order of the `queues` list; empty for a leaf.
+	Children []*QueueConf
+
+	// Capacity and MaxCapacity are the configured percentages as fractions
+	// (value/100 in float arithmetic; root's capacity is always 1,
+	// maximum-capacity -1 or absent is 1). AbsCapacity and AbsMaxCapacity
+	// are the products down the path, each assigned only if the queue's own
+	// value is > 0 (else 0), as CSQueueUtils.updateAbsoluteCapacitiesByNodeLabels.
+	Capacity, MaxCapacity, AbsCapacity, AbsMaxCapacity float32
+
+	// ConfiguredState is the state property, "" when not configured.
+	ConfiguredState QueueState
+	// State is the state of a freshly constructed queue
+	// (AbstractCSQueue.initializeQueueState with no previous state): the
+	// configured state, else the parent's (DRAINING read as STOPPED), root
+	// RUNNING.
+	State QueueState
+
+	// SubmitACL and AdminACL are this queue's own ACLs (root default "*",
+	// others " "). Inheritance up the tree is applied by the scheduler.
+	SubmitACL, AdminACL ACL
+
+	// UserLimitFactor (default 1) and MinUserLimitPercent (default 100,
+	// read as an int as Hadoop 3.3 does) are read for leaves only; zero on
+	// parents.
+	UserLimitFactor     float32
+	MinUserLimitPercent float32
+	// MaxApplications and MaxApplicationsPerUser are derived for leaves as
+	// LeafQueue.setupQueueConfigs does (semantics 6.6); zero on parents.
+	MaxApplications        int
+	MaxApplicationsPerUser int
+	// MaxAMPercent is the queue's maximum-am-resource-percent, else the global one.
+	MaxAMPercent float32
+	// MaxAlloc is the queue's maximum allocation (semantics 3.4).
+	MaxAlloc resource.Resource
+	// DisablePreemption is disable_preemption, inherited from the parent,
+	// root false: the value Hadoop computes when the preemption monitor is
+	// enabled (with the monitor off Hadoop reports true for every queue).
+	DisablePreemption bool
+	// DefaultAppPriority is default-application-priority (0); leaves only.
+	DefaultAppPriority int
+	// OrderingPolicy is "fifo" for leaves and "utilization" for parents
+	// (the only policies simulated).
+	OrderingPolicy string
+	// UserWeights are the user weights in effect: the parent's, overridden
+	// by this queue's user-settings.<user>.weight (AbstractCSQueue.
+	// getUserWeightsFromHierarchy); validated on leaves (semantics 2.2).
+	UserWeights map[string]float32
+
+	// Priority is the queue priority (only meaningful under
+	// priority-utilization ordering, which is not simulated).
+	Priority int
+	// MaxParallelApps is max-parallel-apps (default the global
+	// max-parallel-apps, else Integer.MAX_VALUE).
+	MaxParallelApps int
+	// MaxAppLifetime and DefaultAppLifetime are the inherited application
+	// lifetimes in seconds (-1 / 0: none), as AbstractCSQueue computes them.
+	MaxAppLifetime, DefaultAppLifetime int64
+}
+
+// IsLeaf reports whether q has no children.
+func (q *QueueConf) IsLeaf() bool { return len(q.Children) == 0 }
+
+// Walk calls fn on q and its descendants in pre-order, children in list order.
+func (q *QueueConf) Walk(fn func(*QueueConf)) {
+	fn(q)
+	for _, c := range q.Children {
+		c.Walk(fn)
+	}
+}
+
+// Parsed is a configuration Hadoop accepts: the global settings and the
+// queue tree.
+type Parsed struct {
+	Settings Settings
+	Root     *QueueConf
+
+	byPath map[string]*QueueConf
+	byName map[string][]*QueueConf
+}
+
+func (p *Parsed) index() {
+	if p.byPath != nil || p.Root == nil {
+		return
+	}
+	p.byPath = map[string]*QueueConf{}
+	p.byName = map[string][]*QueueConf{}
+	p.Root.Walk(func(q *QueueConf) {
+		p.byPath[q.Path] = q
+		if q.Parent != nil { // root's short name is its path
+			p.byName[q.Name] = append(p.byName[q.Name], q)
+		}
+	})
+}
+
+// Queue returns the queue with this full path, or nil.
+func (p *Parsed) Queue(path string) *QueueConf {
+	p.index()
+	return p.byPath[path]
+}
+
+// Queues returns every queue in pre-order.
+func (p *Parsed) Queues() []*QueueConf {
+	var out []*QueueConf
+	if p.Root != nil {
+		p.Root.Walk(func(q *QueueConf) { out = append(out, q) })
+	}
+	return out
+}
+
+// Leaves returns the leaf queues in pre-order.
+func (p *Parsed) Leaves() []*QueueConf {
+	var out []*QueueConf
+	if p.Root != nil {
+		p.Root.Walk(func(q *QueueConf) {
+			if q.IsLeaf() {
+				out = append(out, q)
+			}
+		})
+	}
+	return out
+}
+
+// Lookup finds a queue by full path or, as Hadoop 3.3's CSQueueStore does,
+// by short name when exactly one queue has it. The error wraps
+// ErrUnknownQueue or ErrAmbiguousQueue.
+func (p *Parsed) Lookup(name string) (*QueueConf, error) {
+	p.index()
+	if q := p.byPath[name]; q != nil {
+		return q, nil
+	}
+	switch qs := p.byName[name]; len(qs) {
+	case 0:
+		return nil, fmt.Errorf("%w: %s", ErrUnknownQueue, name)
+	case 1:
+		return qs[0], nil
+	}
+	return nil, fmt.Errorf("%w: %s please use full queue path instead", ErrAmbiguousQueue, name)
+}
