@@ -1,0 +1,307 @@
+package core
+
+import (
+	"fmt"
+
+	"yarnplay/core/resource"
+)
+
+// allocateResource charges a container or reservation to its leaf, the
+// leaf's ancestors and the user (LeafQueue/ParentQueue.allocateResource).
+func (s *Scheduler) allocateResource(q *queue, a *app, r resource.Resource) {
+	for p := q; p != nil; p = p.parent {
+		p.used = p.used.Add(r)
+	}
+	s.updateUserUsage(q, s.getUser(q, a.user), r, true)
+}
+
+// releaseResource is the opposite of allocateResource.
+func (s *Scheduler) releaseResource(q *queue, a *app, r resource.Resource) {
+	for p := q; p != nil; p = p.parent {
+		p.used = p.used.Sub(r)
+	}
+	s.updateUserUsage(q, s.getUser(q, a.user), r, false)
+}
+
+func (s *Scheduler) addReserved(q *queue, a *app, r resource.Resource, add bool) {
+	u := s.getUser(q, a.user)
+	for p := q; p != nil; p = p.parent {
+		if add {
+			p.reserved = p.reserved.Add(r)
+		} else {
+			p.reserved = p.reserved.Sub(r)
+		}
+	}
+	if add {
+		u.reserved = u.reserved.Add(r)
+	} else {
+		u.reserved = u.reserved.Sub(r)
+	}
+}
+
+// applyAllocation applies an accepted new container.
+func (s *Scheduler) applyAllocation(q *queue, a *app, n *node, r *request, rsv *container, res allocResult) {
+	size := r.size
+	if rsv != nil {
+		// The reservation becomes the container: queue and user usage already count it.
+		s.unreserve(rsv, ReasonNone, false)
+		if rsv.size != size {
+			s.releaseResource(q, a, rsv.size)
+			s.allocateResource(q, a, size)
+		}
+	}
+	c := &container{
+		id: s.nextID, app: a, node: n, size: size, priority: r.priority,
+		locality: res.locality, start: s.now,
+	}
+	s.nextID++
+	if r.duration > 0 {
+		c.end = s.now + r.duration
+	}
+	if r.isAM && a.amRequested && !a.hasAMContainer() {
+		c.isAM = true
+	}
+	a.live = append(a.live, c)
+	a.consumption = a.consumption.Add(size)
+	n.containers = append(n.containers, c)
+	n.allocated = n.allocated.Add(size)
+	s.decrementAsks(a, r, n, res.locality)
+	if res.unreserve != nil {
+		s.unreserve(res.unreserve, ReasonContinueLooking, true)
+	}
+	if rsv == nil {
+		s.allocateResource(q, a, size)
+	}
+	kind := EvAllocated
+	if rsv != nil {
+		kind = EvReservationFulfil
+	}
+	u := q.lf.users[a.user]
+	s.emit(Event{Kind: kind, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Container: c.id, Resource: size, Locality: res.locality, Used: u.used, Depth: q.depth})
+	if c.isAM && a.state == AppAccepted {
+		s.setAppState(a, AppRunning)
+	}
+}
+
+func (a *app) hasAMContainer() bool {
+	for _, c := range a.live {
+		if c.isAM {
+			return true
+		}
+	}
+	return false
+}
+
+// applyReservation applies an accepted new reservation (section 7.2).
+func (s *Scheduler) applyReservation(q *queue, a *app, n *node, r *request, loc Locality) {
+	c := &container{id: s.nextID, app: a, node: n, size: r.size, priority: r.priority, locality: loc, start: s.now, reserved: true}
+	s.nextID++
+	n.reservation = c
+	a.reservations = append(a.reservations, c)
+	a.reservedRes = a.reservedRes.Add(c.size)
+	r.numReserved++
+	r.reReservations = 0
+	s.allocateResource(q, a, c.size)
+	s.addReserved(q, a, c.size, true)
+	s.emit(Event{Kind: EvReserved, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Container: c.id, Resource: c.size, Locality: loc, Used: n.unallocated(), Limit: c.size.Sub(n.unallocated()), Depth: q.depth})
+}
+
+// unreserve releases a reservation (FiCaSchedulerApp.unreserve). When
+// releaseUsage is set the queue and user usage it held is returned too;
+// a fulfilled reservation keeps it, as the container takes its place.
+func (s *Scheduler) unreserve(c *container, why Reason, releaseUsage bool) {
+	a, n, q := c.app, c.node, c.app.queue
+	if n.reservation == c {
+		n.reservation = nil
+	}
+	for i, x := range a.reservations {
+		if x == c {
+			a.reservations = append(a.reservations[:i], a.reservations[i+1:]...)
+			break
+		}
+	}
+	a.reservedRes = a.reservedRes.Sub(c.size)
+	if r := a.findRequest(c.priority); r != nil {
+		r.numReserved--
+		r.reReservations = 0
+	}
+	s.addReserved(q, a, c.size, false)
+	if releaseUsage {
+		s.releaseResource(q, a, c.size)
+	}
+	if why != ReasonNone {
+		s.emit(Event{Kind: EvUnreserved, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: c.priority, Container: c.id, Resource: c.size, Reason: why, Depth: q.depth})
+	}
+}
+
+// decrementAsks is AppSchedulingInfo.allocate: the asks an allocation
+// satisfies at its locality.
+func (s *Scheduler) decrementAsks(a *app, r *request, n *node, loc Locality) {
+	dec := func(name string) {
+		if la := r.ask(name); la != nil {
+			la.count--
+			if la.count <= 0 {
+				r.remove(name)
+			}
+		}
+	}
+	switch loc {
+	case NodeLocal:
+		dec(n.name)
+		dec(n.rack)
+	case RackLocal:
+		dec(n.rack)
+	}
+	if la := r.ask(AnyLocation); la != nil {
+		la.count--
+		if la.count <= 0 {
+			r.remove(AnyLocation)
+			if len(r.asks) == 0 {
+				r.placed = false
+			}
+			if !a.hasOutstanding() {
+				s.deactivateUserApp(a)
+			}
+		}
+	}
+	s.addPending(a.queue, r.size, false)
+}
+
+// completeContainer completes a live container: its resources return to the
+// node, the app, the user and the queues (LeafQueue.completedContainer).
+func (s *Scheduler) completeContainer(c *container, why Reason) {
+	a, n, q := c.app, c.node, c.app.queue
+	for i, x := range a.live {
+		if x == c {
+			a.live = append(a.live[:i], a.live[i+1:]...)
+			break
+		}
+	}
+	for i, x := range n.containers {
+		if x == c {
+			n.containers = append(n.containers[:i], n.containers[i+1:]...)
+			break
+		}
+	}
+	a.consumption = a.consumption.Sub(c.size)
+	n.allocated = n.allocated.Sub(c.size)
+	s.releaseResource(q, a, c.size)
+	s.emit(Event{Kind: EvContainerFinished, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: c.priority, Container: c.id, Resource: c.size, Reason: why, Depth: q.depth})
+}
+
+// completeDueContainers completes the node's containers whose duration has run out.
+func (s *Scheduler) completeDueContainers(n *node) {
+	var due []*container
+	for _, c := range n.containers {
+		if c.end > 0 && c.end <= s.now {
+			due = append(due, c)
+		}
+	}
+	for _, c := range due {
+		s.completeContainer(c, ReasonCompleted)
+	}
+}
+
+// FinishContainers completes the application's count most recently allocated
+// non-AM running containers (only those on node, when given). They complete
+// now; nothing is scheduled until the next heartbeat.
+func (s *Scheduler) FinishContainers(appID string, count int, nodeName string) error {
+	a, err := s.liveApp(appID)
+	if err != nil {
+		return fmt.Errorf("finish_container: %w", err)
+	}
+	if count <= 0 {
+		return fmt.Errorf("finish_container: count must be at least 1, not %d", count)
+	}
+	var pick []*container
+	for i := len(a.live) - 1; i >= 0 && len(pick) < count; i-- {
+		c := a.live[i]
+		if c.isAM || nodeName != "" && c.node.name != nodeName {
+			continue
+		}
+		pick = append(pick, c)
+	}
+	if len(pick) < count {
+		where := ""
+		if nodeName != "" {
+			where = " on " + nodeName
+		}
+		return fmt.Errorf("finish_container: %s has %d running non-AM containers%s, fewer than %d", a.id, len(pick), where, count)
+	}
+	for _, c := range pick {
+		s.completeContainer(c, ReasonReleased)
+	}
+	return nil
+}
+
+// AddNode registers a node; the cluster grows and limits are recomputed.
+func (s *Scheduler) AddNode(spec NodeSpec) error {
+	if spec.Name == "" {
+		return fmt.Errorf("add_node: the node needs a name")
+	}
+	if _, dup := s.nodeIdx[spec.Name]; dup {
+		return fmt.Errorf("add_node: node %s is already registered", spec.Name)
+	}
+	if spec.Capacity.MemoryMB < 0 || spec.Capacity.VCores < 0 {
+		return fmt.Errorf("add_node: node %s has a negative capacity %s", spec.Name, spec.Capacity)
+	}
+	rack := spec.Rack
+	if rack == "" {
+		rack = DefaultRack
+	}
+	n := &node{id: len(s.nodes), name: spec.Name, rack: rack, total: spec.Capacity}
+	s.nodes = append(s.nodes, n)
+	s.nodeIdx[n.name] = n
+	s.cluster = s.cluster.Add(n.total)
+	s.emit(Event{Kind: EvNodeAdded, Node: n.name, Resource: n.total, Detail: rack})
+	s.updateClusterResource()
+	return nil
+}
+
+// RemoveNode removes a node: its containers are lost, its reservation
+// released, and limits recomputed.
+func (s *Scheduler) RemoveNode(name string) error {
+	n, err := s.nodeByName(name)
+	if err != nil {
+		return fmt.Errorf("remove_node: %w", err)
+	}
+	if n.reservation != nil {
+		s.unreserve(n.reservation, ReasonNodeRemoved, true)
+	}
+	for len(n.containers) > 0 {
+		c := n.containers[len(n.containers)-1]
+		s.completeContainer(c, ReasonNodeRemoved)
+		if c.isAM && (c.app.state == AppRunning) {
+			// The attempt lost its AM: the RM asks for a new AM container.
+			a := c.app
+			s.applyAsks(a, []Ask{{App: a.id, Priority: 0, Resource: a.amResource, Count: 1, Locality: AnyLocation}}, true)
+		}
+	}
+	idx := -1
+	for i, x := range s.nodes {
+		if x == n {
+			idx = i
+		}
+	}
+	s.nodes = append(s.nodes[:idx], s.nodes[idx+1:]...)
+	for i, x := range s.nodes {
+		x.id = i
+	}
+	delete(s.nodeIdx, n.name)
+	s.cluster = s.cluster.Sub(n.total)
+	s.emit(Event{Kind: EvNodeRemoved, Node: n.name, Resource: n.total})
+	s.updateClusterResource()
+	return nil
+}
+
+// Tick runs one round in which every node heartbeats once, in registration
+// order, then advances simulated time by one tick and runs the preemption
+// monitor when its interval has passed.
+func (s *Scheduler) Tick() {
+	for _, n := range append([]*node(nil), s.nodes...) {
+		s.heartbeat(n)
+	}
+	s.now++
+	s.emit(Event{Kind: EvTick, Seq: int(s.now)})
+	s.monitor()
+}

@@ -1,0 +1,259 @@
+package core
+
+import (
+	"fmt"
+	"strings"
+
+	"yarnplay/core/resource"
+)
+
+type skipType uint8
+
+const (
+	skipNone       skipType = iota
+	skipOther               // APP_SKIPPED: try the next application
+	skipQueueLimit          // QUEUE_LIMIT: the queue's headroom is too small
+)
+
+// assignment is a CSAssignment: one container or reservation, or why none.
+type assignment struct {
+	size      resource.Resource
+	locality  Locality
+	reserved  bool // a new reservation or a re-reservation
+	fulfilled bool
+	skip      skipType
+	app       *app
+}
+
+// Heartbeat processes one node heartbeat: containers that finished on the
+// node are reported, then the node's reservation is served or the queue tree
+// is walked, as many times as the per-heartbeat limits allow (section 5.1).
+func (s *Scheduler) Heartbeat(name string) error {
+	n, err := s.nodeByName(name)
+	if err != nil {
+		return fmt.Errorf("heartbeat: %w", err)
+	}
+	s.heartbeat(n)
+	return nil
+}
+
+func (s *Scheduler) heartbeat(n *node) {
+	s.emit(Event{Kind: EvHeartbeat, Node: n.name, Resource: n.unallocated(), Used: n.allocated, Limit: n.total})
+	s.completeDueContainers(n)
+
+	off, assigned := 0, 0
+	for pass := 1; ; pass++ {
+		a, why := s.allocateOnce(n, pass)
+		if a != nil {
+			if a.locality == OffSwitch {
+				off++
+			}
+			assigned++
+			why = s.cannotAllocateMore(a, off, assigned)
+		}
+		if why != ReasonNone {
+			s.emit(Event{Kind: EvHeartbeatDone, Node: n.name, Reason: why, Seq: assigned})
+			return
+		}
+	}
+}
+
+// cannotAllocateMore is CapacityScheduler.canAllocateMore after an
+// assignment, returning why no further pass is made.
+func (s *Scheduler) cannotAllocateMore(a *assignment, off, assigned int) Reason {
+	switch {
+	case off >= s.set.OffSwitchPerHeartbeat:
+		return ReasonOffSwitchLimit
+	case a.reserved:
+		return ReasonReservationMade
+	case !s.set.AssignMultiple:
+		return ReasonAssignMultipleOff
+	case s.set.MaxAssignPerHeartbeat != -1 && assigned >= s.set.MaxAssignPerHeartbeat:
+		return ReasonMaxAssignments
+	}
+	return ReasonNone
+}
+
+// allocateOnce is allocateContainerOnSingleNode: one scheduling pass. It
+// returns the assignment when something was allocated or reserved, else why not.
+func (s *Scheduler) allocateOnce(n *node, pass int) (*assignment, Reason) {
+	if n.reservation != nil {
+		s.serveReservation(n)
+		return nil, ReasonServedReservation
+	}
+	if s.rc.ComputeAvailableContainers(n.unallocated(), s.minAlloc()) <= 0 {
+		s.emit(Event{Kind: EvQueueSkipped, Node: n.name, Queue: s.root.path, Reason: ReasonNodeFull, Resource: n.unallocated()})
+		return nil, ReasonNodeFull
+	}
+	s.emit(Event{Kind: EvAssignPass, Node: n.name, Seq: pass})
+	a := s.assignParent(s.root, n, newLimits(s.cluster))
+	if a.app != nil && s.rc.GreaterThan(s.cluster, a.size, resource.None) {
+		return &a, ReasonNone
+	}
+	return nil, ReasonNothingAssigned
+}
+
+// assignParent is ParentQueue.assignContainers (section 5.2): one container
+// at most.
+func (s *Scheduler) assignParent(q *queue, n *node, lim *limits) assignment {
+	used, _ := s.usedCapacity(q)
+	if !s.rc.GreaterThan(s.cluster, q.pending, resource.None) {
+		s.emit(Event{Kind: EvQueueSkipped, Node: n.name, Queue: q.path, Reason: ReasonNoPending, Depth: q.depth, Value: used})
+		return assignment{}
+	}
+	if n.reservation != nil || !s.rc.GreaterThanOrEqual(s.cluster, n.unallocated(), s.minAlloc()) {
+		s.emit(Event{Kind: EvQueueSkipped, Node: n.name, Queue: q.path, Reason: ReasonNodeFull, Depth: q.depth})
+		return assignment{}
+	}
+	if !s.canAssignToThisQueue(q, lim, q.reserved) {
+		s.emit(Event{Kind: EvQueueSkipped, Node: n.name, Queue: q.path, Reason: ReasonQueueAtMax, Depth: q.depth, Used: q.used, Limit: s.rc.Min(s.cluster, q.effMax, lim.limit), Value: used})
+		return assignment{}
+	}
+	s.emit(Event{Kind: EvQueueVisit, Node: n.name, Queue: q.path, Depth: q.depth, Used: q.used, Limit: lim.limit, Value: used})
+	children := s.sortedChildren(q)
+	s.emitChildOrder(q, n, children)
+	result := assignment{}
+	for _, c := range children {
+		cl := newLimits(s.childLimit(q, c, lim, true))
+		var a assignment
+		if c.isLeaf() {
+			a = s.assignLeaf(c, n, cl)
+		} else {
+			a = s.assignParent(c, n, cl)
+		}
+		if s.rc.GreaterThan(s.cluster, a.size, resource.None) {
+			return a
+		}
+		if a.skip == skipQueueLimit {
+			if result.skip != skipQueueLimit {
+				result = a
+			}
+			blocked := cl.blocked
+			if c.isLeaf() {
+				blocked = cl.headroom
+			}
+			blocked = s.rc.Max(s.cluster, blocked, resource.None)
+			lim.blocked = lim.blocked.Add(blocked)
+			s.emit(Event{Kind: EvQueueSkipped, Node: n.name, Queue: c.path, Depth: c.depth, Reason: ReasonBlockedHeadroom, Resource: blocked})
+		}
+	}
+	if result.skip == skipQueueLimit {
+		return result
+	}
+	return assignment{}
+}
+
+func (s *Scheduler) emitChildOrder(q *queue, n *node, children []*queue) {
+	var b strings.Builder
+	for i, c := range children {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		u, au := s.usedCapacity(c)
+		v := u
+		if c.conf.AbsCapacity == 0 {
+			v = au
+		}
+		fmt.Fprintf(&b, "%s=%.4f", c.path, v)
+	}
+	s.emit(Event{Kind: EvChildOrder, Node: n.name, Queue: q.path, Depth: q.depth, Detail: b.String()})
+}
+
+// canAssignToThisQueue is the max-capacity gate (section 5.4). It sets the
+// headroom of lim.
+func (s *Scheduler) canAssignToThisQueue(q *queue, lim *limits, couldUnreserve resource.Resource) bool {
+	current := s.rc.Min(s.cluster, q.effMax, lim.limit)
+	lim.headroom = current.Sub(q.used)
+	if s.rc.GreaterThanOrEqual(s.cluster, q.used, current) {
+		if s.set.ContinueLook && s.rc.GreaterThan(s.cluster, couldUnreserve, resource.None) &&
+			s.rc.LessThan(s.cluster, q.used.Sub(couldUnreserve), current) {
+			return true
+		}
+		return false
+	}
+	return true
+}
+
+type cachedUserLimit struct {
+	limit       resource.Resource
+	canAssign   bool
+	reservation resource.Resource
+}
+
+// assignLeaf is LeafQueue.assignContainers (section 6.2).
+func (s *Scheduler) assignLeaf(q *queue, n *node, lim *limits) assignment {
+	s.updateCurrentLimit(q, lim)
+	used, _ := s.usedCapacity(q)
+	if !s.rc.GreaterThan(s.cluster, q.pending, resource.None) {
+		s.emit(Event{Kind: EvQueueSkipped, Node: n.name, Queue: q.path, Reason: ReasonNoPending, Depth: q.depth, Value: used})
+		return assignment{}
+	}
+	s.emit(Event{Kind: EvQueueVisit, Node: n.name, Queue: q.path, Depth: q.depth, Used: q.used, Limit: lim.limit, Value: used})
+	cache := map[string]*cachedUserLimit{}
+	needQueueCheck := true
+	for _, a := range q.lf.active {
+		appReserved := a.reservedRes
+		if needQueueCheck {
+			if !s.canAssignToThisQueue(q, lim, appReserved) {
+				s.emit(Event{Kind: EvQueueSkipped, Node: n.name, Queue: q.path, App: a.id, Reason: ReasonQueueAtMax, Depth: q.depth, Used: q.used, Limit: s.rc.Min(s.cluster, q.effMax, lim.limit), Value: used})
+				return assignment{}
+			}
+			if !s.set.ContinueLook || appReserved.IsZero() {
+				needQueueCheck = false
+			}
+		}
+		cul := cache[a.user]
+		var ul resource.Resource
+		if cul != nil {
+			ul = cul.limit
+		} else {
+			ul = s.userLimit(q, a.user)
+			cul = &cachedUserLimit{limit: ul, canAssign: true}
+			cache[a.user] = cul
+		}
+		q.lf.currentLimit = q.lf.cachedLimit // setQueueResourceLimitsInfo
+		u := q.lf.users[a.user]
+		assignable := true
+		if !cul.canAssign && resource.FitsIn(appReserved, cul.reservation) {
+			assignable = false
+		} else {
+			assignable = s.canAssignToUser(q, a, ul, lim)
+			if !assignable && resource.FitsIn(cul.reservation, appReserved) {
+				cul.canAssign = false
+				cul.reservation = appReserved
+			}
+		}
+		if !assignable {
+			s.emit(Event{Kind: EvAppSkipped, Node: n.name, Queue: q.path, App: a.id, User: a.user, Reason: ReasonUserLimit, Used: u.used, Limit: ul, Depth: q.depth})
+			continue
+		}
+		s.emit(Event{Kind: EvAppConsidered, Node: n.name, Queue: q.path, App: a.id, User: a.user, Used: u.used, Limit: ul, Resource: lim.headroom, Depth: q.depth})
+		as := s.assignApp(q, a, n, lim, nil)
+		if s.rc.GreaterThan(s.cluster, as.size, resource.None) {
+			return as
+		}
+		switch as.skip {
+		case skipOther:
+			continue
+		case skipQueueLimit:
+			return as
+		default:
+			s.emit(Event{Kind: EvQueueSkipped, Node: n.name, Queue: q.path, App: a.id, Reason: ReasonFIFO, Depth: q.depth})
+			return assignment{}
+		}
+	}
+	return assignment{}
+}
+
+// serveReservation is CapacityScheduler.allocateFromReservedContainer: the
+// reserving application tries its reservation on this node; nothing else is
+// scheduled on the node this heartbeat.
+func (s *Scheduler) serveReservation(n *node) {
+	rsv := n.reservation
+	a := rsv.app
+	q := a.queue
+	lim := newLimits(s.cluster)
+	s.updateCurrentLimit(q, lim)
+	s.emit(Event{Kind: EvQueueVisit, Node: n.name, Queue: q.path, App: a.id, Depth: q.depth, Reason: ReasonNodeReserved, Resource: rsv.size})
+	s.assignApp(q, a, n, lim, rsv)
+}

@@ -1,0 +1,142 @@
+package core
+
+import (
+	"fmt"
+
+	"yarnplay/core/resource"
+)
+
+// CheckInvariants verifies the scheduler's bookkeeping: every total agrees
+// between containers, nodes, applications, users, queues and the cluster; no
+// node is over-allocated; at most one reservation per node. That no allocation takes a queue above
+// its effective maximum is checked by the tests across steps, since a cluster
+// that shrinks or a refresh can leave a queue above it without any allocation.
+// Application states are valid. It returns the first
+// violation found. Tests run it after every step of random workloads.
+func (s *Scheduler) CheckInvariants() error {
+	rc := s.rc
+	var cluster resource.Resource
+	for _, n := range s.nodes {
+		cluster = cluster.Add(n.total)
+		var sum resource.Resource
+		for _, c := range n.containers {
+			if c.node != n || c.reserved {
+				return fmt.Errorf("node %s lists container %d that is not a live container on it", n.name, c.id)
+			}
+			sum = sum.Add(c.size)
+		}
+		if sum != n.allocated {
+			return fmt.Errorf("node %s: allocated %s but its containers sum to %s", n.name, n.allocated, sum)
+		}
+		if !rc.FitsIn(n.allocated, n.total) {
+			return fmt.Errorf("node %s is over-allocated: %s of %s", n.name, n.allocated, n.total)
+		}
+		if r := n.reservation; r != nil && (!r.reserved || r.node != n) {
+			return fmt.Errorf("node %s: its reservation %d is not a reservation on it", n.name, r.id)
+		}
+	}
+	if cluster != s.cluster {
+		return fmt.Errorf("cluster resource %s but nodes sum to %s", s.cluster, cluster)
+	}
+	type agg struct{ used, reserved, am resource.Resource }
+	users := map[*queue]map[string]*agg{}
+	pending := map[*queue]resource.Resource{}
+	for _, a := range s.apps {
+		var cons, res resource.Resource
+		for _, c := range a.live {
+			if c.app != a || c.reserved {
+				return fmt.Errorf("app %s lists container %d that is not its live container", a.id, c.id)
+			}
+			found := false
+			for _, x := range c.node.containers {
+				found = found || x == c
+			}
+			if !found {
+				return fmt.Errorf("app %s: container %d is not on node %s", a.id, c.id, c.node.name)
+			}
+			cons = cons.Add(c.size)
+		}
+		for _, c := range a.reservations {
+			if c.node.reservation != c {
+				return fmt.Errorf("app %s: reservation %d is not its node %s's reservation", a.id, c.id, c.node.name)
+			}
+			res = res.Add(c.size)
+		}
+		if cons != a.consumption || res != a.reservedRes {
+			return fmt.Errorf("app %s: consumption %s / reserved %s but containers sum to %s / %s", a.id, a.consumption, a.reservedRes, cons, res)
+		}
+		live := a.state == AppAccepted || a.state == AppRunning
+		if !live && (len(a.live) > 0 || len(a.reservations) > 0) {
+			return fmt.Errorf("app %s is %s but holds containers", a.id, a.state)
+		}
+		if !live {
+			continue
+		}
+		if users[a.queue] == nil {
+			users[a.queue] = map[string]*agg{}
+		}
+		g := users[a.queue][a.user]
+		if g == nil {
+			g = &agg{}
+			users[a.queue][a.user] = g
+		}
+		g.used = g.used.Add(cons).Add(res)
+		g.reserved = g.reserved.Add(res)
+		if a.activated {
+			g.am = g.am.Add(a.amResource)
+		}
+		for _, r := range a.requests {
+			if r.placed && r.outstanding() > 0 {
+				pending[a.queue] = pending[a.queue].Add(r.size.Times(int64(r.outstanding())))
+			}
+		}
+	}
+	for _, n := range s.nodes {
+		if r := n.reservation; r != nil {
+			found := false
+			for _, x := range r.app.reservations {
+				found = found || x == r
+			}
+			if !found {
+				return fmt.Errorf("node %s is reserved by %s, which does not list the reservation", n.name, r.app.id)
+			}
+		}
+	}
+	for i := len(s.queues) - 1; i >= 0; i-- {
+		q := s.queues[i]
+		if q.isLeaf() {
+			var used, reserved, am resource.Resource
+			for _, name := range sortedUserNames(q.lf) {
+				u := q.lf.users[name]
+				g := users[q][name]
+				if g == nil {
+					g = &agg{}
+				}
+				if u.used != g.used || u.reserved != g.reserved || u.amUsed != g.am {
+					return fmt.Errorf("queue %s user %s: used %s reserved %s AM %s, but its apps sum to %s / %s / %s", q.path, name, u.used, u.reserved, u.amUsed, g.used, g.reserved, g.am)
+				}
+				used, reserved, am = used.Add(u.used), reserved.Add(u.reserved), am.Add(u.amUsed)
+			}
+			if used != q.used || reserved != q.reserved || am != q.lf.amUsed {
+				return fmt.Errorf("queue %s: used %s reserved %s AM %s, but its users sum to %s / %s / %s", q.path, q.used, q.reserved, q.lf.amUsed, used, reserved, am)
+			}
+			if pending[q] != q.pending {
+				return fmt.Errorf("queue %s: pending %s, but its apps' outstanding asks sum to %s", q.path, q.pending, pending[q])
+			}
+			if q.numApps != len(q.lf.active)+len(q.lf.pending) {
+				return fmt.Errorf("queue %s: %d applications counted, %d active + %d pending", q.path, q.numApps, len(q.lf.active), len(q.lf.pending))
+			}
+		} else {
+			var used, reserved, pend resource.Resource
+			n := 0
+			for _, c := range q.children {
+				used, reserved, pend = used.Add(c.used), reserved.Add(c.reserved), pend.Add(c.pending)
+				n += c.numApps
+			}
+			if used != q.used || reserved != q.reserved || pend != q.pending || n != q.numApps {
+				return fmt.Errorf("queue %s: used %s reserved %s pending %s apps %d, but its children sum to %s / %s / %s / %d", q.path, q.used, q.reserved, q.pending, q.numApps, used, reserved, pend, n)
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,171 @@
+package core_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"yarnplay/core"
+	"yarnplay/core/resource"
+)
+
+func countEvents(evs []core.Event, kind core.EventKind) int {
+	n := 0
+	for _, e := range evs {
+		if e.Kind == kind {
+			n++
+		}
+	}
+	return n
+}
+
+// gupta's pesky-testers gets its guarantee back through preemption when the
+// monitor is on, and waits for containers to finish when it is off (the
+// book's grumpy-engineers story, on 10 nodes of 10 GB).
+func TestGuptaGetsHisShareOnlyWithPreemption(t *testing.T) {
+	const pre = "yarn.resourcemanager.monitor.capacity.preemption."
+	tests := []struct {
+		name  string
+		extra map[string]string
+		gupta int64 // after 60 ticks
+	}{
+		{"preemption off: gupta waits", nil, 0},
+		// Defaults: at most 10% of the cluster per round, of which
+		// natural_termination_factor 0.2 is taken (2 GB), killed only after
+		// 15 s: preemption is deliberately gradual.
+		{"preemption on, Hadoop's defaults", map[string]string{"yarn.resourcemanager.scheduler.monitor.enable": "true"}, 6144},
+		// Undamped: gupta reaches pesky-testers' guarantee, 48% of 100 GB.
+		{"preemption on, undamped", map[string]string{
+			"yarn.resourcemanager.scheduler.monitor.enable": "true",
+			pre + "natural_termination_factor":              "1",
+			pre + "total_preemption_per_round":              "1",
+			pre + "max_wait_before_kill":                    "3000",
+		}, 49152},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			extra := map[string]string{capPrefix + "root.grumpy-engineers.infinite-monkeys.user-limit-factor": "10"}
+			for k, v := range tc.extra {
+				extra[k] = v
+			}
+			s := newCluster(t, yarnRollers(extra), 10, 10240)
+			submitHungry(t, s, "sid-app", "sid", "infinite-monkeys", 1000)
+			for i := 0; i < 12; i++ {
+				s.Tick()
+			}
+			require.Equal(t, int64(102400), appMB(t, s, "sid-app"), "sid borrows the whole idle cluster")
+			submitHungry(t, s, "gupta-app", "gupta", "pesky-testers", 1000)
+			s.TakeEvents()
+			var evs []core.Event
+			for i := 0; i < 60; i++ {
+				s.Tick()
+				require.NoError(t, s.CheckInvariants())
+				evs = append(evs, s.TakeEvents()...)
+			}
+			require.Equal(t, tc.gupta, appMB(t, s, "gupta-app"))
+			require.Equal(t, tc.gupta > 0, countEvents(evs, core.EvPreemptionKilled) > 0)
+			require.Equal(t, int64(102400), s.ClusterUsed().MemoryMB, "killed containers' requests are asked again and refilled")
+		})
+	}
+}
+
+func TestReservationLifecycle(t *testing.T) {
+	// One queue, two 8 GB nodes. small fills both nodes with 1 GB
+	// containers (3 per node used), big asks for 6 GB: it reserves on the
+	// first node that heartbeats, the node then serves only the reservation,
+	// and the reservation becomes a container when the node frees enough.
+	conf := map[string]string{
+		capPrefix + "root.queues":                                      "q",
+		capPrefix + "root.q.capacity":                                  "100",
+		capPrefix + "root.q.user-limit-factor":                         "2",
+		capPrefix + "per-node-heartbeat.maximum-offswitch-assignments": "3",
+	}
+	s := newCluster(t, conf, 2, 8192)
+	require.NoError(t, s.Submit(core.Submission{App: "small", User: "a", Queue: "q"}))
+	require.NoError(t, s.Request([]core.Ask{{App: "small", Priority: 1, Resource: resource.New(1024, 1), Count: 6, Locality: core.AnyLocation}}))
+	require.NoError(t, s.Heartbeat("n0"))
+	require.NoError(t, s.Heartbeat("n1"))
+	require.Equal(t, int64(6144), appMB(t, s, "small"))
+	require.NoError(t, s.Submit(core.Submission{App: "big", User: "b", Queue: "q"}))
+	require.NoError(t, s.Request([]core.Ask{{App: "big", Priority: 1, Resource: resource.New(6144, 1), Count: 1, Locality: core.AnyLocation}}))
+	s.TakeEvents()
+	require.NoError(t, s.Heartbeat("n0"))
+	evs := s.TakeEvents()
+	require.Equal(t, 1, countEvents(evs, core.EvReserved))
+	n0, _ := s.Node("n0")
+	require.NotNil(t, n0.Reservation)
+	require.Equal(t, "big", n0.Reservation.App)
+	require.Equal(t, int64(3072), n0.Allocated.MemoryMB, "a reservation does not take node space")
+	q := queue(t, s, "q")
+	require.Equal(t, int64(6144+6144), q.Used.MemoryMB, "reserved resources count as queue usage")
+	require.Equal(t, int64(6144), q.Reserved.MemoryMB)
+	big, _ := s.App("big")
+	require.Zero(t, big.Consumption.MemoryMB)
+	require.Equal(t, int64(6144), big.Reserved.MemoryMB)
+
+	// Still no room: the next heartbeat re-reserves.
+	require.NoError(t, s.Heartbeat("n0"))
+	require.Equal(t, 1, countEvents(s.TakeEvents(), core.EvReReserved))
+	// small's containers on n0 finish: the reservation is fulfilled.
+	require.NoError(t, s.FinishContainers("small", 3, "n0"))
+	require.NoError(t, s.Heartbeat("n0"))
+	evs = s.TakeEvents()
+	require.Equal(t, 1, countEvents(evs, core.EvReservationFulfil))
+	big, _ = s.App("big")
+	require.Equal(t, int64(6144), big.Consumption.MemoryMB)
+	require.Zero(t, big.Reserved.MemoryMB)
+	q = queue(t, s, "q")
+	require.Equal(t, int64(3072+6144), q.Used.MemoryMB)
+	require.Zero(t, q.Reserved.MemoryMB)
+	require.NoError(t, s.CheckInvariants())
+}
+
+func TestReservationReleasedWhenTheAppFinishesOrNodeLeaves(t *testing.T) {
+	conf := map[string]string{capPrefix + "root.queues": "q", capPrefix + "root.q.capacity": "100", capPrefix + "root.q.user-limit-factor": "2"}
+	for _, how := range []string{"finish", "remove node"} {
+		s := newCluster(t, conf, 2, 8192)
+		require.NoError(t, s.Submit(core.Submission{App: "small", User: "a", Queue: "q"}))
+		require.NoError(t, s.Request([]core.Ask{{App: "small", Priority: 1, Resource: resource.New(4096, 1), Count: 1, Locality: core.AnyLocation}}))
+		require.NoError(t, s.Heartbeat("n0"))
+		require.NoError(t, s.Submit(core.Submission{App: "big", User: "b", Queue: "q"}))
+		require.NoError(t, s.Request([]core.Ask{{App: "big", Priority: 1, Resource: resource.New(8192, 1), Count: 1, Locality: core.AnyLocation}}))
+		require.NoError(t, s.Heartbeat("n0"))
+		n0, _ := s.Node("n0")
+		require.NotNil(t, n0.Reservation)
+		s.TakeEvents()
+		if how == "finish" {
+			require.NoError(t, s.FinishApp("big"))
+		} else {
+			require.NoError(t, s.RemoveNode("n0"))
+		}
+		require.Equal(t, 1, countEvents(s.TakeEvents(), core.EvUnreserved), how)
+		require.Zero(t, queue(t, s, "q").Reserved.MemoryMB, how)
+		require.NoError(t, s.CheckInvariants(), how)
+	}
+}
+
+func TestContainersWithADurationFinishByThemselves(t *testing.T) {
+	conf := map[string]string{capPrefix + "root.queues": "q", capPrefix + "root.q.capacity": "100"}
+	s := newCluster(t, conf, 1, 8192)
+	require.NoError(t, s.Submit(core.Submission{App: "a", User: "u", Queue: "q"}))
+	require.NoError(t, s.Request([]core.Ask{{App: "a", Priority: 1, Resource: resource.New(1024, 1), Count: 1, Locality: core.AnyLocation, Duration: 3}}))
+	s.Tick() // tick 0: allocated, ends at tick 3
+	require.Equal(t, int64(1024), appMB(t, s, "a"))
+	s.Tick()
+	s.Tick()
+	require.Equal(t, int64(1024), appMB(t, s, "a"), "still running at ticks 1 and 2")
+	s.Tick() // tick 3: reported at the node's heartbeat
+	require.Zero(t, appMB(t, s, "a"))
+}
+
+func TestApplicationPriorityOrdersTheLeaf(t *testing.T) {
+	conf := map[string]string{capPrefix + "root.queues": "q", capPrefix + "root.q.capacity": "100", "yarn.cluster.max-application-priority": "10"}
+	s := newCluster(t, conf, 1, 8192)
+	low, high, capped := 1, 5, 50
+	require.NoError(t, s.Submit(core.Submission{App: "first", User: "u", Queue: "q", Priority: &low}))
+	require.NoError(t, s.Submit(core.Submission{App: "second", User: "u", Queue: "q", Priority: &high}))
+	require.NoError(t, s.Submit(core.Submission{App: "third", User: "u", Queue: "q", Priority: &capped}))
+	require.Equal(t, []string{"third", "second", "first"}, queue(t, s, "q").ActiveApps, "higher priority first; 50 is capped at 10")
+	a, _ := s.App("third")
+	require.Equal(t, 10, a.Priority)
+}

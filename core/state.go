@@ -1,0 +1,160 @@
+package core
+
+import (
+	"yarnplay/core/config"
+	"yarnplay/core/resource"
+)
+
+// queue is a live queue: its configuration and its usage.
+type queue struct {
+	id       int
+	conf     *config.QueueConf // immutable; shared between clones
+	path     string
+	name     string
+	parent   *queue
+	children []*queue
+	depth    int
+	state    config.QueueState
+
+	effMin, effMax resource.Resource
+	// used includes reserved resources (CSQueue.getUsedResources).
+	used, reserved resource.Resource
+	// pending is the aggregate of the outstanding "*" asks of every
+	// application below the queue, activated or not.
+	pending resource.Resource
+	numApps int // pending + active applications below this queue
+
+	lf *leafState // nil for parent queues
+}
+
+func (q *queue) isLeaf() bool { return q.lf != nil }
+
+// leafState is what only a leaf queue has.
+type leafState struct {
+	active  []*app // FIFO: application priority desc, then submission order
+	pending []*app // waiting for the AM limits, same order
+	users   map[string]*user
+	amUsed  resource.Resource
+
+	// cachedLimit is LeafQueue.cachedResourceLimitsForHeadroom;
+	// currentLimit is queueResourceLimitsInfo.queueCurrentLimit.
+	cachedLimit, currentLimit resource.Resource
+
+	usageRatio    float32 // sum of the users' usage ratios, accumulated as Hadoop does
+	activeUsers   int
+	activeWeights float32
+	activeUsed    resource.Resource
+}
+
+// user is one user of a leaf queue (UsersManager.User).
+type user struct {
+	name          string
+	used          resource.Resource // includes reservations
+	reserved      resource.Resource
+	amUsed        resource.Resource
+	activatedApps int // User.getActiveApplications: activated attempts
+	pendingApps   int
+	activeAsks    int // applications with outstanding requests (usersApplications)
+	usageRatio    float32
+	weight        float32
+}
+
+func (u *user) totalApps() int { return u.activatedApps + u.pendingApps }
+
+// app is an application with its single attempt.
+type app struct {
+	id       string
+	seq      int64
+	user     string
+	queue    *queue
+	state    AppState
+	priority int
+
+	amResource  resource.Resource // normalised; counts toward AM limits
+	hasAM       bool
+	amRequested bool
+	activated   bool
+	askActive   bool // counted in the user's active applications
+
+	requests []*request // by request priority, ascending
+
+	live         []*container // allocation order
+	reservations []*container
+	consumption  resource.Resource
+	reservedRes  resource.Resource
+	diagnostics  string
+	submitTick   int64
+}
+
+// request is a SchedulerRequestKey's placement: the asks at each resource
+// name, with the delay-scheduling counters.
+type request struct {
+	priority       int
+	size           resource.Resource // the "*" ask's normalised capability
+	asks           []locAsk          // resource names in insertion order; "*" included
+	missed         int               // scheduling opportunities
+	reReservations int
+	numReserved    int
+	duration       int64
+	isAM           bool
+	placed         bool // the placement allocator exists (Hadoop removes it when "*" reaches 0 by an update)
+}
+
+type locAsk struct {
+	name  string
+	count int
+	relax bool
+}
+
+func (r *request) ask(name string) *locAsk {
+	for i := range r.asks {
+		if r.asks[i].name == name {
+			return &r.asks[i]
+		}
+	}
+	return nil
+}
+
+func (r *request) count(name string) int {
+	if a := r.ask(name); a != nil {
+		return a.count
+	}
+	return 0
+}
+
+func (r *request) outstanding() int { return r.count(AnyLocation) }
+
+func (r *request) remove(name string) {
+	for i := range r.asks {
+		if r.asks[i].name == name {
+			r.asks = append(r.asks[:i], r.asks[i+1:]...)
+			return
+		}
+	}
+}
+
+// container is a live container or a reservation.
+type container struct {
+	id       int64
+	app      *app
+	node     *node
+	size     resource.Resource
+	priority int
+	isAM     bool
+	locality Locality
+	start    int64
+	end      int64 // 0: until released
+	reserved bool
+}
+
+// node is a registered NodeManager.
+type node struct {
+	id          int
+	name, rack  string
+	total       resource.Resource
+	allocated   resource.Resource
+	containers  []*container
+	reservation *container
+}
+
+func (n *node) unallocated() resource.Resource { return n.total.Sub(n.allocated) }

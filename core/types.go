@@ -1,0 +1,213 @@
+package core
+
+import (
+	"yarnplay/core/config"
+	"yarnplay/core/resource"
+)
+
+// NodeSpec describes a NodeManager that registers with the scheduler.
+type NodeSpec struct {
+	Name     string
+	Rack     string // "/default-rack" when empty
+	Capacity resource.Resource
+}
+
+// DefaultRack is the rack of a node registered without one.
+const DefaultRack = "/default-rack"
+
+// Submission is an application submission and its first attempt.
+type Submission struct {
+	App   string
+	User  string
+	Queue string // full path or an unambiguous short name
+	// AM is the ApplicationMaster's resource; nil for an application without
+	// an AM (as Hadoop's unit tests build them).
+	AM *resource.Resource
+	// AMContainerRequest makes the RM ask for the AM container (request
+	// priority 0, locality "*") when AM is set. When false, AM only counts
+	// toward the AM limits.
+	AMContainerRequest bool
+	// Priority is the application priority; nil takes the queue's
+	// default-application-priority. Capped at yarn.cluster.max-application-priority.
+	Priority *int
+}
+
+// AnyLocation is the resource name of an off-switch ("any node") request.
+const AnyLocation = "*"
+
+// Ask is one ResourceRequest of an AM's allocate call: how many containers of
+// a size the application wants at a request priority and location. YARN's
+// replace semantics apply: Count replaces the previous count for (app,
+// priority, location), and 0 withdraws it.
+type Ask struct {
+	App      string
+	Priority int
+	Resource resource.Resource
+	Count    int
+	// Locality is a node name, a rack name, or AnyLocation.
+	Locality string
+	// RelaxLocality false forbids falling back from this location (YARN's
+	// relaxLocality); nil means true.
+	RelaxLocality *bool
+	// Duration, in ticks, makes containers allocated for this ask finish by
+	// themselves that long after they start; 0 means they run until released.
+	Duration int64
+}
+
+// AppState is the state of an application, as the RM reports it.
+type AppState string
+
+// Application states.
+const (
+	AppAccepted AppState = "ACCEPTED"
+	AppRunning  AppState = "RUNNING"
+	AppFinished AppState = "FINISHED"
+	AppKilled   AppState = "KILLED"
+	AppRejected AppState = "REJECTED"
+)
+
+// appTransitions is the application state machine: the states each state may
+// move to.
+var appTransitions = map[AppState][]AppState{
+	AppAccepted: {AppRunning, AppFinished, AppKilled},
+	AppRunning:  {AppFinished, AppKilled},
+}
+
+// CanTransition reports whether an application may move from one state to another.
+func CanTransition(from, to AppState) bool {
+	for _, s := range appTransitions[from] {
+		if s == to {
+			return true
+		}
+	}
+	return false
+}
+
+// Locality is the locality of an allocated container (NodeType in Hadoop).
+type Locality string
+
+// Localities.
+const (
+	NodeLocal Locality = "NODE_LOCAL"
+	RackLocal Locality = "RACK_LOCAL"
+	OffSwitch Locality = "OFF_SWITCH"
+)
+
+// QueueACL names a queue access control list.
+type QueueACL string
+
+// Queue ACLs.
+const (
+	SubmitApplications QueueACL = "SUBMIT_APPLICATIONS"
+	AdministerQueue    QueueACL = "ADMINISTER_QUEUE"
+)
+
+// QueueView is a read-only copy of a queue's state.
+type QueueView struct {
+	Path, Name, Parent string
+	Leaf               bool
+	Children           []string // full paths, in configuration order
+	State              config.QueueState
+	Depth              int
+
+	Capacity, MaxCapacity, AbsCapacity, AbsMaxCapacity float32
+	UsedCapacity, AbsUsedCapacity                      float32
+
+	// EffectiveMin is the guaranteed resource (cluster x absolute capacity);
+	// EffectiveMax the maximum (cluster x absolute maximum capacity).
+	EffectiveMin, EffectiveMax resource.Resource
+	// Used includes reserved resources, as CSQueue.getUsedResources does.
+	Used, Reserved, Pending resource.Resource
+
+	NumApps, NumActiveApps, NumPendingApps int
+
+	// Leaf queues only.
+	AMUsed, AMLimit, UserAMLimit resource.Resource
+	MaxApps, MaxAppsPerUser      int
+	ActiveUsers                  int
+	UserLimitFactor              float32
+	MinUserLimitPercent          float32
+	MaxAMPercent                 float32
+	UserLimit                    resource.Resource // for an active user with weight 1, now
+	CurrentLimit                 resource.Resource // the limit handed down by the parent at the last visit
+	ActiveApps, PendingApps      []string          // in the order the scheduler walks them
+	Users                        []UserView        // by name
+	MaxAllocation                resource.Resource
+	NodeLocalityDelay            int
+	DisablePreemption            bool
+	SubmitACL, AdminACL          string
+	DefaultAppPriority           int
+	ConfiguredState              config.QueueState
+}
+
+// UserView is a read-only copy of one user's state in a leaf queue.
+type UserView struct {
+	Name                    string
+	Used, Reserved, AMUsed  resource.Resource
+	ActiveApps, PendingApps int
+	Active                  bool // has outstanding requests
+	UserLimit               resource.Resource
+	Weight                  float32
+}
+
+// RequestView is one request priority of an application.
+type RequestView struct {
+	Priority    int
+	Resource    resource.Resource
+	Outstanding int // containers still wanted at "*"
+	Locations   []LocationAsk
+	// MissedOpportunities is the scheduling-opportunity counter of delay scheduling.
+	MissedOpportunities int
+	Reserved            int // reservations held for this priority
+	Duration            int64
+}
+
+// LocationAsk is the count asked at one resource name.
+type LocationAsk struct {
+	Name          string
+	Count         int
+	RelaxLocality bool
+}
+
+// ContainerView is a read-only copy of a container or reservation.
+type ContainerView struct {
+	ID        int64
+	App       string
+	Queue     string
+	User      string
+	Node      string
+	Size      resource.Resource
+	Priority  int
+	IsAM      bool
+	Locality  Locality
+	StartTick int64
+	EndTick   int64 // 0: runs until released
+	Reserved  bool
+}
+
+// AppView is a read-only copy of an application's state.
+type AppView struct {
+	ID, User, Queue    string
+	State              AppState
+	Priority           int
+	Seq                int64 // submission order
+	Activated          bool  // in the leaf's active list (false: pending AM limits)
+	AMResource         resource.Resource
+	Consumption        resource.Resource // live containers, AM included
+	Reserved           resource.Resource
+	LiveContainers     int
+	ReservedContainers int
+	Headroom           resource.Resource
+	Requests           []RequestView // by request priority
+	Containers         []ContainerView
+	Diagnostics        string
+}
+
+// NodeView is a read-only copy of a node's state.
+type NodeView struct {
+	Name, Rack  string
+	Capacity    resource.Resource
+	Allocated   resource.Resource // containers only
+	Reservation *ContainerView
+	Containers  []ContainerView
+}

@@ -1,0 +1,203 @@
+package core
+
+import "yarnplay/core/resource"
+
+// getUser returns a leaf's user, creating it (UsersManager.getUserAndAddIfAbsent).
+func (s *Scheduler) getUser(q *queue, name string) *user {
+	u := q.lf.users[name]
+	if u == nil {
+		w := float32(1)
+		if cw, ok := q.conf.UserWeights[name]; ok {
+			w = cw
+		}
+		u = &user{name: name, weight: w}
+		q.lf.users[name] = u
+	}
+	return u
+}
+
+// updateUserUsage adds (or removes) resources to a user's usage and updates
+// the usage ratios incrementally, with Java float arithmetic
+// (UsersManager.updateUserResourceUsage).
+func (s *Scheduler) updateUserUsage(q *queue, u *user, r resource.Resource, allocate bool) {
+	if allocate {
+		u.used = u.used.Add(r)
+	} else {
+		u.used = u.used.Sub(r)
+	}
+	if u.activeAsks > 0 {
+		if allocate {
+			q.lf.activeUsed = q.lf.activeUsed.Add(r)
+		} else {
+			q.lf.activeUsed = q.lf.activeUsed.Sub(r)
+		}
+	}
+	newRatio := s.rc.Ratio(u.used, s.cluster)
+	delta := newRatio - u.usageRatio
+	u.usageRatio = newRatio
+	q.lf.usageRatio += delta
+}
+
+// recalculateUsageRatio recomputes every user's usage ratio from scratch
+// (UsersManager.updateUsageRatio), in user-name order.
+func (s *Scheduler) recalculateUsageRatio(q *queue) {
+	var consumed float32
+	for _, name := range sortedUserNames(q.lf) {
+		u := q.lf.users[name]
+		u.usageRatio = s.rc.Ratio(u.used, s.cluster)
+		consumed += u.usageRatio
+	}
+	q.lf.usageRatio = consumed
+}
+
+// activateUserApp marks an application as having outstanding requests
+// (UsersManager.activateApplication). A user with no activated application
+// is not made active: Hadoop returns early in that case.
+func (s *Scheduler) activateUserApp(a *app) {
+	if a.askActive {
+		return
+	}
+	q := a.queue
+	u := q.lf.users[a.user]
+	if u != nil && u.activatedApps <= 0 {
+		return
+	}
+	u = s.getUser(q, a.user)
+	a.askActive = true
+	u.activeAsks++
+	if u.activeAsks == 1 {
+		q.lf.activeUsers++
+		q.lf.activeWeights += u.weight
+		q.lf.activeUsed = q.lf.activeUsed.Add(u.used)
+	}
+}
+
+// deactivateUserApp is UsersManager.deactivateApplication.
+func (s *Scheduler) deactivateUserApp(a *app) {
+	if !a.askActive {
+		return
+	}
+	q := a.queue
+	u := q.lf.users[a.user]
+	a.askActive = false
+	u.activeAsks--
+	if u.activeAsks == 0 {
+		q.lf.activeUsers--
+		q.lf.activeWeights -= u.weight
+		q.lf.activeUsed = q.lf.activeUsed.Sub(u.used)
+	}
+}
+
+// UserLimitTerms are the numbers of one user-limit computation
+// (UsersManager.computeUserLimit), for the formula panel and the record.
+type UserLimitTerms struct {
+	Partition       resource.Resource // cluster resource
+	QueueCapacity   resource.Resource // max(guaranteed, minimum allocation)
+	Consumed        resource.Resource // from the users' usage ratios
+	CurrentCapacity resource.Resource // queueCapacity, or consumed + required when above it
+	ActiveUsed      resource.Resource // used by active users
+	Required        resource.Resource // the minimum allocation
+	ActiveWeights   float32           // active users, by weight
+	ByUsers         resource.Resource // ceil((activeUsed + required) / activeWeights)
+	ByPercent       resource.Resource // ceil(currentCapacity x minimum-user-limit-percent / 100)
+	MaxUserLimit    resource.Resource // queueCapacity x user-limit-factor
+	Limit           resource.Resource // roundUp(min(max(ByUsers, ByPercent), MaxUserLimit))
+	MinUserLimitPct float32
+	UserLimitFactor float32
+}
+
+// userLimitTerms computes the active-users user limit of a leaf (section 6.3).
+func (s *Scheduler) userLimitTerms(q *queue) UserLimitTerms {
+	rc, P, lf := s.rc, s.cluster, q.lf
+	required := s.minAlloc()
+	t := UserLimitTerms{Partition: P, Required: required, MinUserLimitPct: q.conf.MinUserLimitPercent, UserLimitFactor: q.conf.UserLimitFactor}
+	t.QueueCapacity = rc.Max(P, q.effMin, required)
+	t.Consumed = rc.MultiplyAndNormalizeUp(P, float64(lf.usageRatio), required)
+	if rc.LessThan(P, t.Consumed, t.QueueCapacity) {
+		t.CurrentCapacity = t.QueueCapacity
+	} else {
+		t.CurrentCapacity = t.Consumed.Add(required)
+	}
+	t.ActiveUsed = lf.activeUsed
+	t.ActiveWeights = lf.activeWeights
+	resourceUsed := lf.activeUsed.Add(required)
+	t.ByUsers = rc.DivideAndCeil(resourceUsed, lf.activeWeights)
+	t.ByPercent = rc.DivideAndCeil(resource.MultiplyAndRoundDown(t.CurrentCapacity, float64(q.conf.MinUserLimitPercent)), 100)
+	ul := rc.Max(P, t.ByUsers, t.ByPercent)
+	t.MaxUserLimit = resource.MultiplyAndRoundDown(t.QueueCapacity, float64(q.conf.UserLimitFactor))
+	t.Limit = rc.RoundUp(rc.Min(P, ul, t.MaxUserLimit), required)
+	return t
+}
+
+// userLimit is getResourceLimitForActiveUsers for one user: the queue's
+// user limit scaled by the user's weight.
+func (s *Scheduler) userLimit(q *queue, userName string) resource.Resource {
+	ul := s.userLimitTerms(q).Limit
+	w := float32(1)
+	if u := q.lf.users[userName]; u != nil {
+		w = u.weight
+	}
+	return s.rc.MultiplyAndNormalizeDown(ul, float64(w), s.minAlloc())
+}
+
+// canAssignToUser is LeafQueue.canAssignToUser (strict "used > limit").
+func (s *Scheduler) canAssignToUser(q *queue, a *app, limit resource.Resource, lim *limits) bool {
+	u := q.lf.users[a.user]
+	if u == nil {
+		return false
+	}
+	lim.unreserve = resource.None
+	if s.rc.GreaterThan(s.cluster, u.used, limit) {
+		if s.set.ContinueLook && s.rc.LessThanOrEqual(s.cluster, u.used.Sub(a.reservedRes), limit) {
+			lim.unreserve = u.used.Sub(limit)
+			return true
+		}
+		return false
+	}
+	return true
+}
+
+// headroom is LeafQueue.getHeadroom (section 6.4) for an application's user,
+// against the queue's current limit.
+func (s *Scheduler) headroom(q *queue, u *user) resource.Resource {
+	rc := s.rc
+	ul := s.userLimit(q, u.name)
+	h := resource.ComponentwiseMin(ul.SubNonNegative(u.used), q.lf.currentLimit.SubNonNegative(q.used))
+	h = rc.RoundDown(h, s.minAlloc())
+	free := s.cluster.Sub(s.root.used)
+	h = rc.Min(s.cluster, free, h)
+	return resource.ComponentwiseMax(h, resource.None)
+}
+
+// numActiveUsersForAM is activeUsers + users with only pending applications
+// (UsersManager.getNumActiveUsers).
+func (s *Scheduler) numActiveUsersForAM(q *queue) int {
+	n := q.lf.activeUsers
+	for _, name := range sortedUserNames(q.lf) {
+		u := q.lf.users[name]
+		if u.pendingApps > 0 && u.activatedApps <= 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// amLimit is calculateAndGetAMResourceLimitPerPartition (section 6.5).
+func (s *Scheduler) amLimit(q *queue) resource.Resource {
+	usable := s.rc.Max(s.cluster, q.lf.currentLimit, q.effMin)
+	return s.rc.MultiplyAndNormalizeUp(usable, float64(q.conf.MaxAMPercent), s.minAlloc())
+}
+
+// userAMLimit is getUserAMResourceLimitPerPartition (section 6.5).
+func (s *Scheduler) userAMLimit(q *queue, userName string) resource.Resource {
+	w := float32(1)
+	if u := q.lf.users[userName]; u != nil {
+		w = u.weight
+	}
+	n := s.numActiveUsersForAM(q)
+	eff := max(q.conf.MinUserLimitPercent/100.0, float32(1.0)/float32(max(n, 1)))
+	eff = min(eff*w, 1.0)
+	by := q.conf.MaxAMPercent * eff * q.conf.UserLimitFactor
+	l := s.rc.MultiplyAndNormalizeUp(q.effMin, float64(by), s.minAlloc())
+	return s.rc.Min(s.cluster, l, s.amLimit(q))
+}

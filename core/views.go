@@ -1,0 +1,218 @@
+package core
+
+import "yarnplay/core/resource"
+
+// Queue returns a copy of a queue's state, by full path or unambiguous short name.
+func (s *Scheduler) Queue(name string) (QueueView, error) {
+	q, err := s.lookupQueue(name)
+	if err != nil {
+		return QueueView{}, err
+	}
+	return s.queueView(q), nil
+}
+
+// Queues returns every queue, pre-order, children in configuration order.
+func (s *Scheduler) Queues() []QueueView {
+	out := make([]QueueView, 0, len(s.queues))
+	for _, q := range s.queues {
+		out = append(out, s.queueView(q))
+	}
+	return out
+}
+
+func (s *Scheduler) queueView(q *queue) QueueView {
+	c := q.conf
+	v := QueueView{
+		Path: q.path, Name: q.name, Leaf: q.isLeaf(), State: q.state, Depth: q.depth,
+		Capacity: c.Capacity, MaxCapacity: c.MaxCapacity, AbsCapacity: c.AbsCapacity, AbsMaxCapacity: c.AbsMaxCapacity,
+		EffectiveMin: q.effMin, EffectiveMax: q.effMax,
+		Used: q.used, Reserved: q.reserved, Pending: q.pending, NumApps: q.numApps,
+		MaxAllocation: c.MaxAlloc, DisablePreemption: c.DisablePreemption,
+		SubmitACL: c.SubmitACL.String(), AdminACL: c.AdminACL.String(),
+		ConfiguredState: c.ConfiguredState, DefaultAppPriority: c.DefaultAppPriority,
+	}
+	v.UsedCapacity, v.AbsUsedCapacity = s.usedCapacity(q)
+	if q.parent != nil {
+		v.Parent = q.parent.path
+	}
+	for _, ch := range q.children {
+		v.Children = append(v.Children, ch.path)
+	}
+	if !q.isLeaf() {
+		s.countApps(q, &v)
+		return v
+	}
+	lf := q.lf
+	v.NumActiveApps, v.NumPendingApps = len(lf.active), len(lf.pending)
+	v.AMUsed, v.AMLimit, v.UserAMLimit = lf.amUsed, s.amLimit(q), s.userAMLimit(q, "")
+	v.MaxApps, v.MaxAppsPerUser = c.MaxApplications, c.MaxApplicationsPerUser
+	v.ActiveUsers = lf.activeUsers
+	v.UserLimitFactor, v.MinUserLimitPercent, v.MaxAMPercent = c.UserLimitFactor, c.MinUserLimitPercent, c.MaxAMPercent
+	v.UserLimit = s.userLimitTerms(q).Limit
+	v.CurrentLimit = lf.currentLimit
+	v.NodeLocalityDelay = s.set.NodeLocalityDelay
+	for _, a := range lf.active {
+		v.ActiveApps = append(v.ActiveApps, a.id)
+	}
+	for _, a := range lf.pending {
+		v.PendingApps = append(v.PendingApps, a.id)
+	}
+	for _, name := range sortedUserNames(lf) {
+		u := lf.users[name]
+		v.Users = append(v.Users, UserView{
+			Name: name, Used: u.used, Reserved: u.reserved, AMUsed: u.amUsed,
+			ActiveApps: u.activatedApps, PendingApps: u.pendingApps, Active: u.activeAsks > 0,
+			UserLimit: s.userLimit(q, name), Weight: u.weight,
+		})
+	}
+	return v
+}
+
+func (s *Scheduler) countApps(q *queue, v *QueueView) {
+	for _, c := range q.children {
+		if c.isLeaf() {
+			v.NumActiveApps += len(c.lf.active)
+			v.NumPendingApps += len(c.lf.pending)
+		} else {
+			s.countApps(c, v)
+		}
+	}
+}
+
+// UserLimitTerms returns the numbers of the selected leaf's user-limit
+// formula now, for the formula panel.
+func (s *Scheduler) UserLimitTerms(queueName string) (UserLimitTerms, error) {
+	q, err := s.lookupQueue(queueName)
+	if err != nil {
+		return UserLimitTerms{}, err
+	}
+	if !q.isLeaf() {
+		return UserLimitTerms{}, errNotLeaf(q)
+	}
+	return s.userLimitTerms(q), nil
+}
+
+// App returns a copy of an application's state. Rejected submissions are
+// reported with state REJECTED and the message as Diagnostics.
+func (s *Scheduler) App(id string) (AppView, bool) {
+	if a, ok := s.appIdx[id]; ok {
+		return s.appView(a), true
+	}
+	if r, ok := s.rejected[id]; ok {
+		return AppView{ID: id, User: r.user, Queue: r.queue, State: AppRejected, Diagnostics: r.message}, true
+	}
+	return AppView{}, false
+}
+
+// Apps returns every accepted application in submission order.
+func (s *Scheduler) Apps() []AppView {
+	out := make([]AppView, 0, len(s.apps))
+	for _, a := range s.apps {
+		out = append(out, s.appView(a))
+	}
+	return out
+}
+
+func (s *Scheduler) appView(a *app) AppView {
+	v := AppView{
+		ID: a.id, User: a.user, Queue: a.queue.path, State: a.state, Priority: a.priority, Seq: a.seq,
+		Activated: a.activated, AMResource: a.amResource, Consumption: a.consumption, Reserved: a.reservedRes,
+		LiveContainers: len(a.live), ReservedContainers: len(a.reservations), Diagnostics: a.diagnostics,
+	}
+	if u := a.queue.lf.users[a.user]; u != nil && (a.state == AppAccepted || a.state == AppRunning) {
+		v.Headroom = s.headroom(a.queue, u)
+	}
+	for _, r := range a.requests {
+		rv := RequestView{Priority: r.priority, Resource: r.size, Outstanding: r.outstanding(), MissedOpportunities: r.missed, Reserved: r.numReserved, Duration: r.duration}
+		for _, la := range r.asks {
+			rv.Locations = append(rv.Locations, LocationAsk{Name: la.name, Count: la.count, RelaxLocality: la.relax})
+		}
+		v.Requests = append(v.Requests, rv)
+	}
+	for _, c := range a.live {
+		v.Containers = append(v.Containers, containerView(c))
+	}
+	for _, c := range a.reservations {
+		v.Containers = append(v.Containers, containerView(c))
+	}
+	return v
+}
+
+func containerView(c *container) ContainerView {
+	return ContainerView{
+		ID: c.id, App: c.app.id, Queue: c.app.queue.path, User: c.app.user, Node: c.node.name,
+		Size: c.size, Priority: c.priority, IsAM: c.isAM, Locality: c.locality,
+		StartTick: c.start, EndTick: c.end, Reserved: c.reserved,
+	}
+}
+
+// Node returns a copy of a node's state.
+func (s *Scheduler) Node(name string) (NodeView, bool) {
+	n, ok := s.nodeIdx[name]
+	if !ok {
+		return NodeView{}, false
+	}
+	return nodeView(n), true
+}
+
+// Nodes returns every node in registration order.
+func (s *Scheduler) Nodes() []NodeView {
+	out := make([]NodeView, 0, len(s.nodes))
+	for _, n := range s.nodes {
+		out = append(out, nodeView(n))
+	}
+	return out
+}
+
+func nodeView(n *node) NodeView {
+	v := NodeView{Name: n.name, Rack: n.rack, Capacity: n.total, Allocated: n.allocated}
+	if n.reservation != nil {
+		c := containerView(n.reservation)
+		v.Reservation = &c
+	}
+	for _, c := range n.containers {
+		v.Containers = append(v.Containers, containerView(c))
+	}
+	return v
+}
+
+// NumNodes is the number of registered nodes.
+func (s *Scheduler) NumNodes() int { return len(s.nodes) }
+
+// AMLimitTerms are the numbers of a leaf's AM-limit computation (section 6.5).
+type AMLimitTerms struct {
+	CurrentLimit  resource.Resource // limit handed down by the parent
+	Guaranteed    resource.Resource // effective minimum
+	Usable        resource.Resource // max(current limit, guaranteed)
+	MaxAMPercent  float32
+	AMLimit       resource.Resource
+	ActiveUsers   int // including users with only pending apps
+	UserAMLimit   resource.Resource
+	AMUsed        resource.Resource
+	MinUserLimit  float32
+	UserLimitFact float32
+}
+
+// AMLimitTerms returns a leaf's AM-limit formula with today's numbers.
+func (s *Scheduler) AMLimitTerms(queueName string) (AMLimitTerms, error) {
+	q, err := s.lookupQueue(queueName)
+	if err != nil {
+		return AMLimitTerms{}, err
+	}
+	if !q.isLeaf() {
+		return AMLimitTerms{}, errNotLeaf(q)
+	}
+	return AMLimitTerms{
+		CurrentLimit: q.lf.currentLimit, Guaranteed: q.effMin,
+		Usable:       s.rc.Max(s.cluster, q.lf.currentLimit, q.effMin),
+		MaxAMPercent: q.conf.MaxAMPercent, AMLimit: s.amLimit(q),
+		ActiveUsers: s.numActiveUsersForAM(q), UserAMLimit: s.userAMLimit(q, ""),
+		AMUsed: q.lf.amUsed, MinUserLimit: q.conf.MinUserLimitPercent, UserLimitFact: q.conf.UserLimitFactor,
+	}, nil
+}
+
+type notLeafError struct{ path string }
+
+func (e notLeafError) Error() string { return "queue " + e.path + " is a parent queue, not a leaf" }
+
+func errNotLeaf(q *queue) error { return notLeafError{q.path} }
