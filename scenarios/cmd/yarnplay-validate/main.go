@@ -1,0 +1,123 @@
+// Command yarnplay-validate reads a real capacity-scheduler.xml and says
+// whether Hadoop would accept it (with Hadoop's message when not), then
+// prints the queue tree with each queue's capacity, maximum capacity,
+// absolute capacity and absolute maximum capacity, and what they mean in
+// resources on a cluster of -nodes nodes of -node-mb MB and -node-vcores
+// vcores:
+//
+//	go run ./scenarios/cmd/yarnplay-validate [-nodes 100] [-node-mb 10240] [-node-vcores 8] [-profile hadoop-3] capacity-scheduler.xml
+//
+// The exit status is 0 when the file is accepted, 1 when Hadoop would
+// refuse it, 2 on a usage error or an unreadable file.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+
+	"yarnplay/core"
+	"yarnplay/core/config"
+	"yarnplay/core/resource"
+	"yarnplay/scenarios"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	fl := flag.NewFlagSet("yarnplay-validate", flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	nodes := fl.Int("nodes", 100, "number of nodes of the cluster to size the queues on")
+	nodeMB := fl.Int64("node-mb", 10240, "memory of each node, in MB")
+	nodeVCores := fl.Int64("node-vcores", 8, "virtual cores of each node")
+	profileName := fl.String("profile", scenarios.ProfileHadoop3, "rules to apply: hadoop-3 or hadoop-2")
+	fl.Usage = func() {
+		fmt.Fprintln(stderr, "usage: yarnplay-validate [-nodes N] [-node-mb MB] [-node-vcores N] [-profile hadoop-3|hadoop-2] capacity-scheduler.xml")
+		fl.PrintDefaults()
+	}
+	if err := fl.Parse(args); err != nil {
+		return 2
+	}
+	if fl.NArg() != 1 || *nodes < 0 || *nodes > scenarios.MaxNodes || *nodeMB <= 0 || *nodeVCores <= 0 {
+		fl.Usage()
+		return 2
+	}
+	path := fl.Arg(0)
+	data, err := readBounded(path)
+	if err != nil {
+		fmt.Fprintln(stderr, "yarnplay-validate:", err)
+		return 2
+	}
+	profile, err := config.ParseProfile(*profileName)
+	if err != nil {
+		fmt.Fprintln(stderr, "yarnplay-validate:", err)
+		return 2
+	}
+	conf, err := config.ParseXML(data)
+	if err != nil {
+		fmt.Fprintf(stdout, "REFUSED %s: not a Hadoop configuration file:\n  %v\n", path, err)
+		return 1
+	}
+	s, err := core.New(conf, profile)
+	if err != nil {
+		fmt.Fprintf(stdout, "REFUSED %s: Hadoop would not start with this configuration:\n  %v\n", path, err)
+		return 1
+	}
+	for i := range *nodes {
+		spec := core.NodeSpec{Name: fmt.Sprintf("n%d", i), Capacity: resource.New(*nodeMB, *nodeVCores)}
+		if err := s.AddNode(spec); err != nil {
+			fmt.Fprintln(stderr, "yarnplay-validate:", err)
+			return 2
+		}
+	}
+	fmt.Fprintf(stdout, "OK %s: Hadoop accepts this configuration (%s rules).\n", path, *profileName)
+	for _, e := range s.TakeEvents() {
+		if e.Kind == core.EvConfigWarning {
+			fmt.Fprintf(stdout, "warning: %s\n", e.Detail)
+		}
+	}
+	cluster := s.ClusterResource()
+	fmt.Fprintf(stdout, "\nOn %d nodes of %d MB and %d vcores (cluster %s):\n\n", *nodes, *nodeMB, *nodeVCores, cluster)
+	printTree(stdout, s.Queues())
+	return 0
+}
+
+func printTree(w io.Writer, queues []core.QueueView) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "queue\tstate\tcapacity\tmaximum-capacity\tabsolute capacity\tabsolute maximum\tguaranteed\tmaximum")
+	for _, q := range queues {
+		name := strings.Repeat("  ", q.Depth) + q.Name
+		if q.Depth == 0 {
+			name = q.Path
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", name, q.State,
+			pct(q.Capacity), pct(q.MaxCapacity), pct(q.AbsCapacity), pct(q.AbsMaxCapacity),
+			res(q.EffectiveMin), res(q.EffectiveMax))
+	}
+	tw.Flush()
+}
+
+func pct(f float32) string { return fmt.Sprintf("%.2f%%", float64(f)*100) }
+
+func res(r resource.Resource) string { return fmt.Sprintf("%d MB, %d vcores", r.MemoryMB, r.VCores) }
+
+func readBounded(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, scenarios.MaxFileBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > scenarios.MaxFileBytes {
+		return nil, fmt.Errorf("%s is larger than %d MiB", path, scenarios.MaxFileBytes>>20)
+	}
+	return data, nil
+}

@@ -1,0 +1,289 @@
+package scenarios
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"yarnplay/core"
+	"yarnplay/core/resource"
+)
+
+// Narrate turns the scheduler's decision record into sentences, one per
+// event, in order: "n3 heartbeats with 6144 MB of 8192 MB free",
+// "root orders its children by used capacity: a (0.0%), b (12.5%)",
+// "leaf root.a: app_1 of alice skipped: user at its user limit (used 4096 MB > limit 3072 MB)",
+// "allocated a 2048 MB container to app_1 on n3 (OFF_SWITCH, priority 1)".
+// The same events always give the same sentences. The playground shows
+// them in its narration panel; yarnplay-check -narrate prints them.
+//
+// Narrate gives memory only, as the DefaultResourceCalculator sees
+// resources; NarrateWith can add vcores.
+func Narrate(events []core.Event) []string {
+	return NarrateWith(events, NarrateOptions{})
+}
+
+// NarrateOptions tune NarrateWith.
+type NarrateOptions struct {
+	// VCores adds vcores to every resource, as the DominantResourceCalculator
+	// needs ("2048 MB and 2 vcores").
+	VCores bool
+}
+
+// NarrateWith is Narrate with options.
+func NarrateWith(events []core.Event, opts NarrateOptions) []string {
+	n := narrator{vcores: opts.VCores}
+	out := make([]string, 0, len(events))
+	for _, e := range events {
+		if s := n.one(e); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+type narrator struct{ vcores bool }
+
+// mb renders a resource: "2048 MB", or "2048 MB and 2 vcores" with vcores.
+func (n narrator) mb(r resource.Resource) string {
+	if !n.vcores {
+		return fmt.Sprintf("%d MB", r.MemoryMB)
+	}
+	return fmt.Sprintf("%d MB and %d vcore%s", r.MemoryMB, r.VCores, plural(r.VCores))
+}
+
+// full renders memory and vcores always.
+func full(r resource.Resource) string {
+	return fmt.Sprintf("%d MB and %d vcore%s", r.MemoryMB, r.VCores, plural(r.VCores))
+}
+
+func plural(n int64) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// percent renders a fraction as a percentage with one decimal, halves
+// rounded up (0.3125 is 31.3%).
+func percent(f float64) string {
+	return strconv.FormatFloat(math.Round(f*1000)/10, 'f', 1, 64) + "%"
+}
+
+// who names an app with its user: "app_1 of alice".
+func who(e core.Event) string {
+	if e.User == "" {
+		return e.App
+	}
+	return e.App + " of " + e.User
+}
+
+// where renders a request's location: "anywhere" for "*".
+func where(loc string) string {
+	if loc == "" || loc == core.AnyLocation {
+		return "anywhere"
+	}
+	return "on " + loc
+}
+
+func containers(n int) string {
+	if n == 1 {
+		return "1 container"
+	}
+	return fmt.Sprintf("%d containers", n)
+}
+
+// lowerFirst makes a reason fit after a colon.
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
+}
+
+func (n narrator) one(e core.Event) string {
+	switch e.Kind {
+	case core.EvNodeAdded:
+		s := fmt.Sprintf("node %s joins the cluster with %s", e.Node, full(e.Resource))
+		if e.Detail != "" {
+			s += " on rack " + e.Detail
+		}
+		return s
+	case core.EvNodeRemoved:
+		return fmt.Sprintf("node %s leaves the cluster, taking %s with it", e.Node, full(e.Resource))
+	case core.EvHeartbeat:
+		if e.Limit.IsZero() {
+			return e.Node + " heartbeats"
+		}
+		return fmt.Sprintf("%s heartbeats with %s of %s free", e.Node, n.mb(e.Resource), n.mb(e.Limit))
+	case core.EvContainerFinished:
+		s := fmt.Sprintf("container %d of %s (%s) on %s completes", e.Container, e.App, n.mb(e.Resource), e.Node)
+		if e.Reason != "" && e.Reason != core.ReasonCompleted {
+			s += ": " + string(e.Reason)
+		}
+		return s
+	case core.EvAssignPass:
+		if e.Seq <= 1 {
+			return ""
+		}
+		return fmt.Sprintf("%s looks for another assignment (pass %d) from root", e.Node, e.Seq)
+	case core.EvHeartbeatDone:
+		s := fmt.Sprintf("%s is done after %s", e.Node, containers(e.Seq))
+		if e.Reason != "" {
+			s += ": " + string(e.Reason)
+		}
+		return s
+	case core.EvQueueVisit:
+		return fmt.Sprintf("%s is tried: %s used (%s of its capacity), limit %s", e.Queue, n.mb(e.Used), percent(float64(e.Value)), n.mb(e.Limit))
+	case core.EvQueueSkipped:
+		return n.queueSkipped(e)
+	case core.EvChildOrder:
+		return childOrder(e)
+	case core.EvAppConsidered:
+		return fmt.Sprintf("leaf %s considers %s: the user has %s of a %s user limit; queue headroom %s",
+			e.Queue, who(e), n.mb(e.Used), n.mb(e.Limit), n.mb(e.Resource))
+	case core.EvAppSkipped:
+		return n.appSkipped(e)
+	case core.EvAllocated:
+		return fmt.Sprintf("allocated a %s container to %s on %s (%s, priority %d)", n.mb(e.Resource), e.App, e.Node, e.Locality, e.Priority)
+	case core.EvReserved:
+		s := fmt.Sprintf("reserved %s on %s for %s (priority %d)", n.mb(e.Resource), e.Node, e.App, e.Priority)
+		if !e.Limit.IsZero() || !e.Used.IsZero() {
+			s += fmt.Sprintf(": the node has only %s free", n.mb(e.Used))
+		}
+		return s
+	case core.EvReReserved:
+		return fmt.Sprintf("%s keeps its %s reservation on %s (priority %d): still only %s free", e.App, n.mb(e.Resource), e.Node, e.Priority, n.mb(e.Used))
+	case core.EvReservationFulfil:
+		return fmt.Sprintf("the reservation on %s is fulfilled: allocated a %s container to %s (%s, priority %d)", e.Node, n.mb(e.Resource), e.App, e.Locality, e.Priority)
+	case core.EvUnreserved:
+		s := fmt.Sprintf("the %s reservation of %s on %s is released", n.mb(e.Resource), e.App, e.Node)
+		if e.Reason != "" {
+			s += ": " + string(e.Reason)
+		}
+		return s
+	case core.EvAppSubmitted:
+		s := fmt.Sprintf("%s is submitted to %s", who(e), e.Queue)
+		if !e.Resource.IsZero() {
+			s += fmt.Sprintf(" with a %s AM", n.mb(e.Resource))
+		}
+		if e.Priority != 0 {
+			s += fmt.Sprintf(" at application priority %d", e.Priority)
+		}
+		return s
+	case core.EvAppRejected:
+		return fmt.Sprintf("%s is rejected: %s", who(e), e.Detail)
+	case core.EvAppActivated:
+		s := fmt.Sprintf("%s is activated in %s", who(e), e.Queue)
+		if !e.Limit.IsZero() {
+			s += fmt.Sprintf(": AM usage now %s of the %s AM limit", n.mb(e.Used), n.mb(e.Limit))
+		}
+		return s
+	case core.EvAppPending:
+		return fmt.Sprintf("%s stays pending in %s: %s (AM usage would be %s, limit %s)", who(e), e.Queue, e.Reason, n.mb(e.Used), n.mb(e.Limit))
+	case core.EvAppRunning:
+		return fmt.Sprintf("%s is RUNNING", e.App)
+	case core.EvAppFinished:
+		return fmt.Sprintf("%s finishes", e.App)
+	case core.EvAppKilled:
+		return fmt.Sprintf("%s is killed", e.App)
+	case core.EvRequest:
+		if e.Seq == 0 {
+			return fmt.Sprintf("%s withdraws its ask at priority %d %s", e.App, e.Priority, where(e.Detail))
+		}
+		return fmt.Sprintf("%s asks for %s of %s at priority %d %s", e.App, containers(e.Seq), n.mb(e.Resource), e.Priority, where(e.Detail))
+	case core.EvQueueState:
+		s := fmt.Sprintf("%s is now %s", e.Queue, e.Detail)
+		if e.Reason != "" {
+			s += " (" + string(e.Reason) + ")"
+		}
+		return s
+	case core.EvRefreshed:
+		return "the queues are refreshed with the new configuration" + detail(e)
+	case core.EvRefreshRefused:
+		return "the refresh is refused; the old configuration stays in force" + detail(e)
+	case core.EvConfigWarning:
+		return "configuration warning: " + e.Detail
+	case core.EvPreemptionMarked:
+		return fmt.Sprintf("preemption marks container %d of %s in %s (%s)", e.Container, e.App, e.Queue, n.mb(e.Resource))
+	case core.EvPreemptionKilled:
+		return fmt.Sprintf("preemption kills container %d of %s in %s (%s)", e.Container, e.App, e.Queue, n.mb(e.Resource))
+	case core.EvPreemptionRound:
+		return "a preemption round runs" + detail(e)
+	case core.EvTick:
+		return fmt.Sprintf("time is now tick %d", e.Seq)
+	}
+	return fmt.Sprintf("%s%s", e.Kind, detail(e))
+}
+
+func detail(e core.Event) string {
+	if e.Detail == "" {
+		return ""
+	}
+	return ": " + e.Detail
+}
+
+func (n narrator) queueSkipped(e core.Event) string {
+	subject := e.Queue
+	if e.App != "" {
+		subject = fmt.Sprintf("%s (at %s)", e.Queue, e.App)
+	}
+	s := fmt.Sprintf("%s is skipped: %s", subject, e.Reason)
+	switch e.Reason {
+	case core.ReasonQueueAtMax:
+		s += fmt.Sprintf(" (used %s, limit %s)", n.mb(e.Used), n.mb(e.Limit))
+	case core.ReasonNodeFull:
+		if !e.Resource.IsZero() {
+			s += fmt.Sprintf(" (%s free)", n.mb(e.Resource))
+		}
+	case core.ReasonBlockedHeadroom:
+		if !e.Resource.IsZero() {
+			s += fmt.Sprintf(" (%s held back)", n.mb(e.Resource))
+		}
+	}
+	return s
+}
+
+func (n narrator) appSkipped(e core.Event) string {
+	s := fmt.Sprintf("leaf %s: %s skipped", e.Queue, who(e))
+	if e.Priority > 0 || !e.Resource.IsZero() {
+		s += fmt.Sprintf(" at priority %d", e.Priority)
+	}
+	s += ": " + orDefault(string(e.Reason), "nothing to assign")
+	switch e.Reason {
+	case core.ReasonUserLimit:
+		rel := ","
+		if e.Used.MemoryMB > e.Limit.MemoryMB {
+			rel = " >"
+		}
+		s += fmt.Sprintf(" (used %s%s limit %s)", n.mb(e.Used), rel, n.mb(e.Limit))
+	case core.ReasonLocalityDelay:
+		s += fmt.Sprintf(" (%d missed scheduling opportunities)", e.Seq)
+	case core.ReasonHeadroom, core.ReasonNoFit, core.ReasonNeverFits:
+		if !e.Resource.IsZero() {
+			s += fmt.Sprintf(" (asks %s)", n.mb(e.Resource))
+		}
+	}
+	if e.Detail != "" {
+		s += ": " + lowerFirst(e.Detail)
+	}
+	return s
+}
+
+// childOrder renders "root orders its children by used capacity: a (0.0%),
+// b (12.5%)" from the Detail "root.a=0.0000, root.b=0.1250".
+func childOrder(e core.Event) string {
+	parts := strings.Split(e.Detail, ", ")
+	names := make([]string, 0, len(parts))
+	for _, p := range parts {
+		path, val, ok := strings.Cut(p, "=")
+		f, err := strconv.ParseFloat(val, 64)
+		if !ok || err != nil {
+			return fmt.Sprintf("%s orders its children by used capacity: %s", e.Queue, e.Detail)
+		}
+		name := strings.TrimPrefix(path, e.Queue+".")
+		names = append(names, fmt.Sprintf("%s (%s)", name, percent(f)))
+	}
+	return fmt.Sprintf("%s orders its children by used capacity: %s", e.Queue, strings.Join(names, ", "))
+}

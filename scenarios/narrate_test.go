@@ -1,0 +1,46 @@
+package scenarios
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"yarnplay/core"
+	"yarnplay/core/resource"
+)
+
+func TestNarrate(t *testing.T) {
+	mb := func(m int64) resource.Resource { return resource.New(m, 1) }
+	events := []core.Event{
+		{Kind: core.EvHeartbeat, Node: "n3", Resource: mb(6144), Limit: resource.New(8192, 8)},
+		{Kind: core.EvChildOrder, Node: "n3", Queue: "root", Detail: "root.a=0.0000, root.b=0.1250"},
+		{Kind: core.EvQueueVisit, Node: "n3", Queue: "root.a", Used: mb(0), Limit: mb(8192)},
+		{Kind: core.EvAppSkipped, Node: "n3", Queue: "root.a", App: "app_1", User: "alice", Reason: core.ReasonUserLimit, Used: mb(4096), Limit: mb(3072)},
+		{Kind: core.EvAppSkipped, Node: "n3", Queue: "root.a", App: "app_2", User: "bob", Priority: 1, Resource: mb(1024), Reason: core.ReasonLocalityDelay, Seq: 2},
+		{Kind: core.EvAllocated, Node: "n3", Queue: "root.a", App: "app_1", Priority: 1, Resource: mb(2048), Locality: core.OffSwitch},
+		{Kind: core.EvReserved, Node: "n3", App: "app_3", Priority: 2, Resource: mb(4096), Used: mb(2048), Limit: mb(2048)},
+		{Kind: core.EvQueueSkipped, Node: "n3", Queue: "root.b", Reason: core.ReasonQueueAtMax, Used: mb(4096), Limit: mb(4096)},
+		{Kind: core.EvHeartbeatDone, Node: "n3", Reason: core.ReasonOffSwitchLimit, Seq: 1},
+		{Kind: core.EvAppPending, App: "app_4", User: "carol", Queue: "root.a", Reason: core.ReasonQueueAMLimit, Used: mb(3072), Limit: mb(2048)},
+		{Kind: core.EvRequest, App: "app_1", Priority: 1, Resource: mb(1024), Seq: 3, Detail: "*"},
+		{Kind: core.EvRequest, App: "app_1", Priority: 1, Detail: "h1"},
+		{Kind: core.EvAssignPass, Node: "n3", Seq: 1},
+	}
+	require.Equal(t, []string{
+		"n3 heartbeats with 6144 MB of 8192 MB free",
+		"root orders its children by used capacity: a (0.0%), b (12.5%)",
+		"root.a is tried: 0 MB used (0.0% of its capacity), limit 8192 MB",
+		"leaf root.a: app_1 of alice skipped: user at its user limit (used 4096 MB > limit 3072 MB)",
+		"leaf root.a: app_2 of bob skipped at priority 1: waiting for locality (2 missed scheduling opportunities)",
+		"allocated a 2048 MB container to app_1 on n3 (OFF_SWITCH, priority 1)",
+		"reserved 4096 MB on n3 for app_3 (priority 2): the node has only 2048 MB free",
+		"root.b is skipped: queue at its maximum capacity (used 4096 MB, limit 4096 MB)",
+		"n3 is done after 1 container: off-switch assignments per heartbeat reached",
+		"app_4 of carol stays pending in root.a: queue AM resource limit (AM usage would be 3072 MB, limit 2048 MB)",
+		"app_1 asks for 3 containers of 1024 MB at priority 1 anywhere",
+		"app_1 withdraws its ask at priority 1 on h1",
+	}, Narrate(events))
+	require.Equal(t, "allocated a 2048 MB and 2 vcores container to app_1 on n3 (OFF_SWITCH, priority 1)",
+		NarrateWith([]core.Event{{Kind: core.EvAllocated, Node: "n3", App: "app_1", Priority: 1, Resource: resource.New(2048, 2), Locality: core.OffSwitch}}, NarrateOptions{VCores: true})[0])
+	require.Equal(t, []string{"unknown_kind: x"}, Narrate([]core.Event{{Kind: "unknown_kind", Detail: "x"}}))
+}
