@@ -1,0 +1,52 @@
+# yarnplay's tasks. POSIX make (GNU make 4.3 works). See README.md.
+.POSIX:
+
+GO = go
+PORT = 8080
+FILES =
+STATICCHECK = honnef.co/go/tools/cmd/staticcheck@v0.8.2
+
+# Build the site into dist/ and serve it on 127.0.0.1:$(PORT).
+run:
+	$(GO) run ./build run -addr 127.0.0.1:$(PORT)
+
+# Build the static site into dist/ (deploy dist/ to any static host).
+dist:
+	$(GO) run ./build wasm
+	$(GO) run ./build static
+
+# Everything CI runs, in order.
+test:
+	@echo '== gofmt -l'
+	@files=$$(gofmt -l .); if [ -n "$$files" ]; then \
+		echo "these files are not gofmt-formatted; run gofmt -w on them:"; echo "$$files"; exit 1; fi
+	@echo '== go vet (native, then GOOS=js GOARCH=wasm)'
+	$(GO) vet ./...
+	GOOS=js GOARCH=wasm $(GO) vet ./core/... ./wasm/... ./app/...
+	@echo '== staticcheck'
+	$(GO) run $(STATICCHECK) ./...
+	@echo '== go test (native; the browser tests run last)'
+	$(GO) test -skip '^TestBrowser' ./...
+	@echo '== go test under GOOS=js GOARCH=wasm with Node'
+	GOOS=js GOARCH=wasm $(GO) test -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./core/... ./wasm/...
+	@echo '== browser tests (headless Chromium)'
+	$(GO) test -count=1 -run '^TestBrowser' -v ./build/browsertest/
+
+# Only the browser tests (they build app.wasm themselves).
+browser-test:
+	$(GO) test -count=1 -run '^TestBrowser' -v ./build/browsertest/
+
+# staticcheck, pinned.
+staticcheck:
+	$(GO) run $(STATICCHECK) ./...
+
+# Validate scenario files: make check FILES="a.yaml b.json"
+check:
+	@if [ -z "$(FILES)" ]; then echo 'usage: make check FILES="a.yaml b.json"'; exit 2; fi
+	$(GO) run ./scenarios/cmd/yarnplay-check $(FILES)
+
+# Remove build output (dist/, screenshots included).
+clean:
+	rm -rf dist
+
+.PHONY: run dist test browser-test staticcheck check clean

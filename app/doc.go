@@ -1,0 +1,13 @@
+// Package app is yarnplay's user interface: go-app components, the routes
+// they answer, and the page handler settings the build tool pre-renders with.
+//
+// The same package is compiled twice. In the browser (GOOS=js GOARCH=wasm,
+// from ./wasm) it renders the playground; natively, the build tool imports it
+// only to register the same routes and pre-render the static pages. Work that
+// belongs to the browser (running the scheduler core) happens in OnMount,
+// which go-app calls on the client only.
+//
+// Inside this package the identifier app is go-app's package
+// (github.com/maxence-charriere/go-app/v10/pkg/app), as in go-app's own
+// documentation; other packages import both, naming go-app's goapp.
+package app

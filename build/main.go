@@ -1,0 +1,113 @@
+// Command build builds and serves yarnplay's static website.
+//
+//	go run ./build wasm     compile ./wasm to dist/web/app.wasm (GOOS=js GOARCH=wasm)
+//	go run ./build static   pre-render the pages and copy web/ into dist/
+//	go run ./build serve    serve dist/ [-addr 127.0.0.1:8080]
+//	go run ./build run      wasm, static, then serve
+//
+// Every command takes -dist (default: dist/ at the module root). The work is
+// done by package yarnplay/build/site, which the browser tests share.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+
+	"yarnplay/build/site"
+)
+
+const usage = `usage: go run ./build <command> [flags]
+
+commands:
+  wasm     compile ./wasm to <dist>/web/app.wasm (GOOS=js GOARCH=wasm)
+  static   pre-render the pages into <dist> and copy web/ into <dist>/web
+  serve    serve <dist> over HTTP
+  run      wasm, static, then serve
+
+flags:
+  -dist dir    output directory (default: dist/ at the module root)
+  -addr addr   serve and run: address to listen on (default 127.0.0.1:8080)
+`
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "build:", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return errors.New("no command given")
+	}
+	cmd := args[0]
+	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprint(stderr, usage) }
+	dist := fs.String("dist", "", "output directory (default: dist/ at the module root)")
+	addr := "127.0.0.1:8080"
+	if cmd == "serve" || cmd == "run" {
+		fs.StringVar(&addr, "addr", addr, "address to listen on")
+	}
+	if err := fs.Parse(args[1:]); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("%s: unexpected arguments %q", cmd, fs.Args())
+	}
+
+	root, err := site.ModuleRoot(ctx)
+	if err != nil {
+		return err
+	}
+	if *dist == "" {
+		*dist = filepath.Join(root, "dist")
+	}
+
+	wasm := func() error {
+		fmt.Fprintf(stdout, "compiling ./wasm to %s\n", site.WasmPath(*dist))
+		return site.BuildWasm(ctx, root, *dist, stderr)
+	}
+	static := func() error {
+		fmt.Fprintf(stdout, "writing the static site into %s\n", *dist)
+		return site.GenerateStatic(root, *dist)
+	}
+	serve := func() error {
+		return site.Serve(ctx, addr, *dist, func(url string) {
+			fmt.Fprintf(stdout, "yarnplay is running at %s\n", url)
+		})
+	}
+
+	switch cmd {
+	case "wasm":
+		return wasm()
+	case "static":
+		return static()
+	case "serve":
+		return serve()
+	case "run":
+		for _, step := range []func() error{wasm, static, serve} {
+			if err := step(); err != nil {
+				return err
+			}
+		}
+		return nil
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	default:
+		fmt.Fprint(stderr, usage)
+		return fmt.Errorf("unknown command %q", cmd)
+	}
+}

@@ -1,0 +1,180 @@
+// Package site builds and serves yarnplay's static website: the browser
+// binary (app.wasm, compiled from ./wasm), the pages go-app pre-renders from
+// the routes of package app, go-app's scripts and the assets of web/.
+//
+// The output directory (dist/ by default) is a plain static site: any static
+// host can serve it from the root of a domain.
+//
+//	dist/index.html             pre-rendered pages (one per route)
+//	dist/app.js, wasm_exec.js   go-app's loader, Go's wasm support
+//	dist/app-worker.js          go-app's service worker
+//	dist/manifest.webmanifest   the web app manifest
+//	dist/app.css                go-app's own loader styles
+//	dist/web/app.wasm           the playground, compiled for the browser
+//	dist/web/...                copied from web/ (app.css, icon.svg)
+//
+// The command ./build is a thin front end; the browser tests call the same
+// functions.
+package site
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"yarnplay/app"
+)
+
+// Names inside the output directory.
+const (
+	// WebDir is the directory of static resources, served at /web/.
+	WebDir = "web"
+	// WasmFile is the browser binary's name inside WebDir.
+	WasmFile = "app.wasm"
+)
+
+// ModuleRoot returns the directory holding yarnplay's go.mod, asking the go
+// command from the current directory, so that the build works from any
+// directory inside the module.
+func ModuleRoot(ctx context.Context) (string, error) {
+	out, err := exec.CommandContext(ctx, "go", "env", "GOMOD").Output()
+	if err != nil {
+		return "", fmt.Errorf("finding the module root with `go env GOMOD`: %w (is the go command on PATH?)", err)
+	}
+	gomod := strings.TrimSpace(string(out))
+	if gomod == "" || gomod == os.DevNull {
+		return "", errors.New("not inside the yarnplay module: run the build from the repository (the directory holding go.mod)")
+	}
+	return filepath.Dir(gomod), nil
+}
+
+// WasmPath is where BuildWasm writes the browser binary under dist.
+func WasmPath(dist string) string {
+	return filepath.Join(dist, WebDir, WasmFile)
+}
+
+// BuildWasm compiles the browser entry point root/wasm with GOOS=js
+// GOARCH=wasm, -trimpath and -ldflags="-s -w" into dist/web/app.wasm. The go
+// command's diagnostics go to stderr.
+func BuildWasm(ctx context.Context, root, dist string, stderr io.Writer) error {
+	out, err := filepath.Abs(WasmPath(dist))
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+		return fmt.Errorf("creating the output directory: %w", err)
+	}
+	cmd := exec.CommandContext(ctx, "go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, "./wasm")
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	cmd.Stdout = stderr
+	cmd.Stderr = stderr
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("GOOS=js GOARCH=wasm go build ./wasm (in %s): %w", root, err)
+	}
+	return nil
+}
+
+// GenerateStatic writes the static site into dist: it copies root/web into
+// dist/web, then pre-renders every route of package app with go-app and
+// writes go-app's scripts beside the pages. The browser binary must already
+// be at dist/web/app.wasm (BuildWasm); its contents and the assets' make the
+// site's version, so go-app's service worker refreshes exactly when they
+// change.
+func GenerateStatic(root, dist string) error {
+	wasm := WasmPath(dist)
+	if _, err := os.Stat(wasm); err != nil {
+		return fmt.Errorf("%s is missing: build it first with `go run ./build wasm` (or use `go run ./build run`)", wasm)
+	}
+	if err := CopyAssets(filepath.Join(root, WebDir), filepath.Join(dist, WebDir)); err != nil {
+		return err
+	}
+	version, err := Version(filepath.Join(dist, WebDir))
+	if err != nil {
+		return err
+	}
+	app.Routes()
+	if err := goapp.GenerateStaticWebsite(dist, app.NewHandler(version), app.Paths()...); err != nil {
+		return fmt.Errorf("pre-rendering the pages into %s: %w", dist, err)
+	}
+	return nil
+}
+
+// CopyAssets copies the static assets of src (web/) into dst, keeping the
+// directory structure. Go files (package web's own) and hidden files are not
+// assets and stay behind.
+func CopyAssets(src, dst string) error {
+	return filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return fmt.Errorf("reading the assets: %w", err)
+		}
+		rel, err := filepath.Rel(src, path)
+		if err != nil {
+			return err
+		}
+		name := d.Name()
+		if rel != "." && strings.HasPrefix(name, ".") {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		target := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		if strings.HasSuffix(name, ".go") {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return fmt.Errorf("reading asset: %w", err)
+		}
+		if err := os.WriteFile(target, data, 0o644); err != nil {
+			return fmt.Errorf("writing asset: %w", err)
+		}
+		return nil
+	})
+}
+
+// Version returns a short content hash of every file under dir (names and
+// bytes, in name order): the same inputs give the same version.
+func Version(dir string) (string, error) {
+	var files []string
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() {
+			files = append(files, path)
+		}
+		return nil
+	})
+	if err != nil {
+		return "", fmt.Errorf("hashing the site's assets: %w", err)
+	}
+	sort.Strings(files)
+	h := sha256.New()
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return "", fmt.Errorf("hashing the site's assets: %w", err)
+		}
+		rel, _ := filepath.Rel(dir, f)
+		fmt.Fprintf(h, "%s\x00%d\x00", filepath.ToSlash(rel), len(data))
+		_, _ = io.Copy(h, bytes.NewReader(data))
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16], nil
+}

@@ -1,0 +1,167 @@
+package site
+
+import (
+	"context"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+func moduleRoot(t *testing.T) string {
+	t.Helper()
+	root, err := ModuleRoot(context.Background())
+	require.NoError(t, err)
+	require.FileExists(t, filepath.Join(root, "go.mod"))
+	return root
+}
+
+func TestGenerateStaticNeedsTheWasmFirst(t *testing.T) {
+	err := GenerateStatic(moduleRoot(t), t.TempDir())
+	require.ErrorContains(t, err, "go run ./build wasm")
+}
+
+func TestGenerateStaticWritesAStaticSite(t *testing.T) {
+	dist := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(dist, WebDir), 0o755))
+	require.NoError(t, os.WriteFile(WasmPath(dist), []byte("\x00asm fake"), 0o644))
+
+	require.NoError(t, GenerateStatic(moduleRoot(t), dist))
+
+	for _, f := range []string{"index.html", "app.js", "wasm_exec.js", "app-worker.js",
+		"manifest.webmanifest", "app.css", "web/app.css", "web/icon.svg", "web/app.wasm"} {
+		require.FileExists(t, filepath.Join(dist, filepath.FromSlash(f)))
+	}
+	index, err := os.ReadFile(filepath.Join(dist, "index.html"))
+	require.NoError(t, err)
+	page := string(index)
+	require.Contains(t, page, `href="/web/app.css"`)
+	require.Contains(t, page, "<title>yarnplay")
+	require.Contains(t, page, "Starting the scheduler", "the pre-rendered page says the browser is loading")
+	require.NotContains(t, page, `id="queue-tree"`, "the queue tree is computed in the browser")
+
+	appJS, err := os.ReadFile(filepath.Join(dist, "app.js"))
+	require.NoError(t, err)
+	require.Contains(t, string(appJS), "/web/app.wasm")
+}
+
+func TestVersionIsAContentHash(t *testing.T) {
+	a, b := t.TempDir(), t.TempDir()
+	for _, d := range []string{a, b} {
+		require.NoError(t, os.WriteFile(filepath.Join(d, "x.css"), []byte("body{}"), 0o644))
+	}
+	va, err := Version(a)
+	require.NoError(t, err)
+	vb, err := Version(b)
+	require.NoError(t, err)
+	require.Equal(t, va, vb)
+	require.Len(t, va, 16)
+
+	require.NoError(t, os.WriteFile(filepath.Join(b, "x.css"), []byte("body{ }"), 0o644))
+	vb, err = Version(b)
+	require.NoError(t, err)
+	require.NotEqual(t, va, vb)
+}
+
+func TestCopyAssetsSkipsGoAndHiddenFiles(t *testing.T) {
+	src, dst := t.TempDir(), t.TempDir()
+	for _, f := range []string{"app.css", "embed.go", ".hidden", "img/a.svg"} {
+		p := filepath.Join(src, filepath.FromSlash(f))
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(f), 0o644))
+	}
+	require.NoError(t, CopyAssets(src, dst))
+	require.FileExists(t, filepath.Join(dst, "app.css"))
+	require.FileExists(t, filepath.Join(dst, "img", "a.svg"))
+	require.NoFileExists(t, filepath.Join(dst, "embed.go"))
+	require.NoFileExists(t, filepath.Join(dst, ".hidden"))
+}
+
+func TestHandlerServesAStaticSite(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"index.html":           "<p>home</p>",
+		"lesson.html":          "<p>lesson</p>",
+		"web/app.wasm":         "\x00asm",
+		"web/app.css":          "body{}",
+		"app.js":               "//",
+		"manifest.webmanifest": "{}",
+	}
+	for f, body := range files {
+		p := filepath.Join(dir, filepath.FromSlash(f))
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(body), 0o644))
+	}
+	srv := httptest.NewServer(Handler(dir))
+	defer srv.Close()
+
+	tests := []struct{ path, contentType, body string }{
+		{"/", "text/html; charset=utf-8", "<p>home</p>"},
+		{"/lesson", "text/html; charset=utf-8", "<p>lesson</p>"},
+		{"/web/app.wasm", "application/wasm", "\x00asm"},
+		{"/web/app.css", "text/css; charset=utf-8", "body{}"},
+		{"/app.js", "text/javascript; charset=utf-8", "//"},
+		{"/manifest.webmanifest", "application/manifest+json", "{}"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.path, func(t *testing.T) {
+			res, err := http.Get(srv.URL + tt.path)
+			require.NoError(t, err)
+			defer res.Body.Close()
+			body, err := io.ReadAll(res.Body)
+			require.NoError(t, err)
+			require.Equal(t, http.StatusOK, res.StatusCode)
+			require.Equal(t, tt.contentType, res.Header.Get("Content-Type"))
+			require.Equal(t, tt.body, string(body))
+		})
+	}
+
+	res, err := http.Get(srv.URL + "/missing")
+	require.NoError(t, err)
+	res.Body.Close()
+	require.Equal(t, http.StatusNotFound, res.StatusCode)
+}
+
+func TestServeStopsWithItsContext(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "index.html"), []byte("hi"), 0o644))
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+
+	urls := make(chan string, 1)
+	done := make(chan error, 1)
+	go func() { done <- Serve(ctx, "127.0.0.1:0", dir, func(u string) { urls <- u }) }()
+
+	var url string
+	select {
+	case url = <-urls:
+	case err := <-done:
+		t.Fatalf("Serve returned before listening: %v", err)
+	}
+	res, err := http.Get(url)
+	require.NoError(t, err)
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	require.Equal(t, "hi", string(body))
+
+	cancel()
+	require.NoError(t, <-done)
+}
+
+func TestServeSaysWhatToBuild(t *testing.T) {
+	err := Serve(context.Background(), "127.0.0.1:0", t.TempDir(), nil)
+	require.ErrorContains(t, err, "go run ./build")
+}
+
+func TestURLShowsAnOpenableAddress(t *testing.T) {
+	require.Equal(t, "http://127.0.0.1:8080/", URL(&net.TCPAddr{IP: net.IPv4zero, Port: 8080}))
+	require.Equal(t, "http://127.0.0.1:8080/", URL(&net.TCPAddr{IP: net.IPv6unspecified, Port: 8080}))
+	require.Equal(t, "http://192.0.2.1:80/", URL(&net.TCPAddr{IP: net.ParseIP("192.0.2.1"), Port: 80}))
+	require.Equal(t, "http://[::1]:80/", URL(&net.TCPAddr{IP: net.IPv6loopback, Port: 80}))
+}

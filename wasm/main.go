@@ -1,0 +1,24 @@
+// Command wasm is yarnplay's browser entry point, compiled to web/app.wasm
+// with GOOS=js GOARCH=wasm by `go run ./build wasm`. It registers the same
+// routes as the pre-rendered site and hands the page to go-app.
+//
+// Built natively it has nothing to do: it says how to build it and exits.
+package main
+
+import (
+	"fmt"
+	"os"
+
+	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"yarnplay/app"
+)
+
+func main() {
+	app.Routes()
+	if goapp.IsServer {
+		fmt.Fprintln(os.Stderr, "yarnplay/wasm runs in a browser only: build it with `go run ./build wasm` (or `make run` to build and serve the site)")
+		os.Exit(2)
+	}
+	goapp.RunWhenOnBrowser()
+}
