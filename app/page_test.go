@@ -6,6 +6,11 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/stretchr/testify/require"
+
+	"yarnplay/app/store"
+	"yarnplay/core/config"
+	"yarnplay/scenarios/lessons"
+	"yarnplay/wasm/bridge"
 )
 
 func TestRoutesAnswerEveryPath(t *testing.T) {
@@ -15,6 +20,11 @@ func TestRoutesAnswerEveryPath(t *testing.T) {
 		require.True(t, strings.HasPrefix(p, "/"), p)
 	}
 	require.Contains(t, Paths(), PathHome)
+	for _, l := range lessons.All() {
+		require.Contains(t, Paths(), "/lessons/"+l.Slug)
+		require.Equal(t, l.Slug, LessonOf(LessonPath(l.Slug)))
+	}
+	require.Equal(t, "", LessonOf("/"))
 }
 
 func TestPageBeforeMountShowsLoadingOnly(t *testing.T) {
@@ -29,55 +39,174 @@ func TestPageBeforeMountShowsLoadingOnly(t *testing.T) {
 	require.NotContains(t, html, "queue-tree", "the tree is computed in the browser, not pre-rendered")
 }
 
-func TestPageAfterLoadShowsTree(t *testing.T) {
+// mounted returns a page mounted with in-memory bridges, as OnMount does
+// in the browser, and loaded for a route's lesson.
+func mounted(t *testing.T, st bridge.Storage, hash string, slug string) (*Page, app.TestEngine) {
+	t.Helper()
 	e := app.NewTestEngine()
 	p := &Page{}
-	p.load(DefaultScenario())
+	frag := bridge.NewMemoryFragment()
+	require.NoError(t, frag.Set(hash))
+	p.mount(app.Context{}, store.New(), st, frag)
+	p.Load(slug)
 	require.NoError(t, e.Load(p))
 	e.ConsumeAll()
+	return p, e
+}
 
-	require.NoError(t, app.Match(app.Div().Class("page"), p, 0))
+// render mounts c on a fresh engine (a component already mounted on an
+// engine is not rendered again by Load) and returns its HTML.
+func render(t *testing.T, _ app.TestEngine, c app.Composer) string {
+	t.Helper()
+	e := app.NewTestEngine()
+	require.NoError(t, e.Load(c))
+	e.ConsumeAll()
+	return app.HTMLString(c)
+}
+
+func TestPageShowsTheDefaultLesson(t *testing.T) {
+	p, _ := mounted(t, bridge.NewMemoryStorage(), "", "")
+	f := p.ctl.Frame()
+	require.Equal(t, lessons.Default(), f.Lesson)
+	require.NoError(t, app.Match(app.Div().Class("page playground"), p, 0))
 	html := app.HTMLString(p)
-	require.NotContains(t, html, "Starting the scheduler")
 	for _, want := range []string{
-		`id="queue-tree"`,
-		`data-queue="root.grumpy-engineers.pesky-testers"`,
-		"48.0%",
-		"480 GB, 384 vcores",
-		"1000 GB, 800 vcores",
-		"Absolute Max Capacity",
+		`id="queue-tree"`, `data-queue="root.grumpy-engineers.pesky-testers"`, `id="timeline"`,
+		`id="queue-editor"`, `id="narration"`, "step 0 of ",
 	} {
 		require.Contains(t, html, want)
 	}
 }
 
-func TestPageShowsConfigurationErrors(t *testing.T) {
-	s := DefaultScenario()
-	s.Properties["yarn.scheduler.capacity.root.grumpy-engineers.capacity"] = "sixty"
-	p := &Page{}
-	p.load(s)
-	require.Error(t, p.err)
+func TestPageOpensALessonAndKeepsTheWork(t *testing.T) {
+	st := bridge.NewMemoryStorage()
+	p, _ := mounted(t, st, "", "user-limits")
+	require.Equal(t, "user-limits", p.ctl.Frame().Lesson)
+	p.Key(app.Context{}, "ArrowRight")
+	p.Key(app.Context{}, "ArrowRight")
+	require.Equal(t, 2, p.ctl.Frame().Step)
 
-	e := app.NewTestEngine()
-	require.NoError(t, e.Load(p))
-	e.ConsumeAll()
-	html := app.HTMLString(p)
-	require.Contains(t, html, `role="alert"`)
-	require.Contains(t, html, "does not load")
-	require.NotContains(t, html, "queue-tree")
+	// A reload (a new page) restores the work, on / and on the lesson's page.
+	for _, slug := range []string{"", "user-limits"} {
+		again, _ := mounted(t, st, "", slug)
+		require.Equal(t, 2, again.ctl.Frame().Step)
+		require.Equal(t, "user-limits", again.ctl.Frame().Lesson)
+	}
+	// Another lesson's page opens that lesson.
+	other, _ := mounted(t, st, "", "acls")
+	require.Equal(t, "acls", other.ctl.Frame().Lesson)
+	require.Equal(t, 0, other.ctl.Frame().Step)
 }
 
-func TestQueueTreeRowsCarryTheirNumbers(t *testing.T) {
-	v, err := BuildView(DefaultScenario())
+func TestPageOpensLinksAndRefusesBadOnes(t *testing.T) {
+	src := store.New()
+	sc, err := lessons.Load("elastic-borrowing")
 	require.NoError(t, err)
-	tree := &QueueTree{Root: v.Root}
-	e := app.NewTestEngine()
-	require.NoError(t, e.Load(tree))
-	e.ConsumeAll()
+	require.NoError(t, src.Load(sc, ""))
+	src.Jump(5)
+	src.Select("root.grumpy-engineers")
+	link, err := src.Link()
+	require.NoError(t, err)
 
-	html := app.HTMLString(tree)
-	require.Equal(t, 10, strings.Count(html, `class="queue"`), "one row per queue")
-	// go-app writes attributes in map order: match either order.
-	require.Regexp(t, `data-field="abs-capacity"[^>]*>12\.0%<`, html)
-	require.Regexp(t, `data-field="guaranteed"[^>]*>120 GB, 96 vcores<`, html)
+	st := bridge.NewMemoryStorage()
+	p, _ := mounted(t, st, "#"+link, "")
+	f := p.ctl.Frame()
+	require.Equal(t, 5, f.Step)
+	require.Equal(t, "root.grumpy-engineers", f.Selected)
+	got, _ := p.hash.Get()
+	require.Empty(t, got, "an opened link leaves the address; the work is saved instead")
+
+	for _, bad := range []string{"s=1.@@@", "s=1." + strings.Repeat("A", 1<<20+1)} {
+		q, _ := mounted(t, st, bad, "")
+		f := q.ctl.Frame()
+		require.Contains(t, f.Err, "link")
+		require.Equal(t, 5, f.Step, "the saved work is kept")
+		require.Equal(t, sc.Name, f.Title)
+	}
+}
+
+func TestKeysDriveTheTimeline(t *testing.T) {
+	p, _ := mounted(t, bridge.NewMemoryStorage(), "", "elastic-borrowing")
+	steps := p.ctl.Frame().Steps
+	for _, tt := range []struct {
+		key  string
+		step int
+	}{
+		{"ArrowRight", 1}, {"ArrowRight", 2}, {"ArrowLeft", 1}, {"End", steps}, {"Home", 0}, {"t", 9},
+	} {
+		p.Key(app.Context{}, tt.key)
+		require.Equal(t, tt.step, p.ctl.Frame().Step, "after %s", tt.key)
+	}
+	p.Key(app.Context{}, "?")
+	require.True(t, p.showKeys)
+	p.Key(app.Context{}, "Escape")
+	require.False(t, p.showKeys)
+	p.Key(app.Context{}, "R")
+	require.Equal(t, 0, p.ctl.Frame().Step)
+	require.Equal(t, "", shortcut("x"))
+}
+
+func TestTimelineRendersTheCounterAndControls(t *testing.T) {
+	s := store.New()
+	sc, err := lessons.Load("elastic-borrowing")
+	require.NoError(t, err)
+	require.NoError(t, s.Load(sc, ""))
+	ctl := NewController(s)
+
+	e := app.NewTestEngine()
+	tl := &Timeline{F: s.Frame(), Ctl: ctl}
+	html := render(t, e, tl)
+	require.Contains(t, html, "step 0 of "+itoa(len(sc.Steps)))
+	require.Regexp(t, `id="tl-first"[^>]*disabled|disabled[^>]*id="tl-first"`, html)
+	require.NoError(t, app.Match(app.Nav().ID("timeline").Class("timeline").Aria("label", "Timeline"), tl, 0))
+
+	s.Jump(3)
+	tl = &Timeline{F: s.Frame(), Ctl: ctl, Playing: true}
+	html = render(t, e, tl)
+	require.Contains(t, html, "step 3 of ")
+	require.Contains(t, html, "Pause")
+	require.Equal(t, "step 3 of "+itoa(len(sc.Steps))+" · "+strings.SplitN(s.Frame().Label, ": ", 2)[1], Counter(s.Frame()))
+}
+
+func TestQueueEditorShowsHadoopsMessageOnTheQueue(t *testing.T) {
+	s := store.New()
+	ctl := NewController(s)
+	e := app.NewTestEngine()
+	qe := &QueueEditor{F: s.Frame(), Ctl: ctl}
+	html := render(t, e, qe)
+	require.Contains(t, html, `data-queue="root.default"`)
+	require.Contains(t, html, "children sum to 100% ✓")
+
+	// Two queues: add one, then give the capacities.
+	c, err := store.AddQueue(qe.draft, "root", "b")
+	require.NoError(t, err)
+	qe.apply(c)
+	require.Nil(t, qe.issue)
+	require.Contains(t, s.Frame().Conf, "yarn.scheduler.capacity.root.b.capacity")
+
+	qe.apply(store.SetQueueProperty(s.Frame().Conf, "root.default", config.SuffixCapacity, "60"))
+	require.NotNil(t, qe.issue, "60 + 0 is not 100")
+	require.True(t, qe.dirty)
+	require.Equal(t, "100", s.Frame().Conf["yarn.scheduler.capacity.root.default.capacity"], "a refused draft is not applied")
+	html = render(t, e, &QueueEditor{F: s.Frame(), Ctl: ctl, draft: qe.draft, dirty: qe.dirty, issue: qe.issue})
+	require.Contains(t, html, "Hadoop refuses this")
+	require.Contains(t, html, "children sum to 60%, 40% remains")
+
+	qe.apply(store.SetQueueProperty(qe.draft, "root.b", config.SuffixCapacity, "40"))
+	require.Nil(t, qe.issue)
+	require.False(t, qe.dirty)
+	require.Equal(t, "40", s.Frame().Conf["yarn.scheduler.capacity.root.b.capacity"])
+
+	qe.apply(store.SetQueueProperty(qe.draft, "root.b", config.SuffixMaximumCapacity, "20"))
+	require.Equal(t, "root.b", qe.issue.Queue)
+	html = render(t, e, &QueueEditor{F: s.Frame(), Ctl: ctl, draft: qe.draft, dirty: true, issue: qe.issue})
+	require.Regexp(t, `data-queue="root.b"[^>]*role="alert"|role="alert"[^>]*data-queue="root.b"`, html)
+}
+
+func TestMarkdown(t *testing.T) {
+	html := strings.Join(strings.Fields(app.HTMLString(Markdown("A **bold** move with `code`.\n\n- one *two*\n  more\n- three\n\nEnd <b>x</b>"))), " ")
+	require.Contains(t, html, "<strong>bold</strong>")
+	require.Contains(t, html, "<code>code</code>")
+	require.Contains(t, html, "<li> one <em>two</em> more </li>")
+	require.Contains(t, html, "&lt;b&gt;", "markdown never makes HTML")
 }

@@ -1,13 +1,32 @@
 package app
 
 import (
+	"strings"
 	"sync"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"yarnplay/scenarios/lessons"
 )
 
-// PathHome is the playground's start page.
+// PathHome is the playground's start page: the work in progress, or the
+// default lesson.
 const PathHome = "/"
+
+// lessonPrefix starts the path of every lesson's page.
+const lessonPrefix = "/lessons/"
+
+// LessonPath is the page of a lesson: /lessons/<slug>.
+func LessonPath(slug string) string { return lessonPrefix + slug }
+
+// LessonOf returns the lesson slug a path names ("" for other paths).
+func LessonOf(path string) string {
+	slug, ok := strings.CutPrefix(path, lessonPrefix)
+	if !ok {
+		return ""
+	}
+	return strings.Trim(slug, "/")
+}
 
 var registerRoutes sync.Once
 
@@ -16,11 +35,18 @@ var registerRoutes sync.Once
 // two sides answer the same paths. Calling it again does nothing.
 func Routes() {
 	registerRoutes.Do(func() {
-		app.Route(PathHome, func() app.Composer { return &Page{} })
+		for _, p := range Paths() {
+			app.Route(p, func() app.Composer { return &Page{} })
+		}
 	})
 }
 
-// Paths lists the routed paths, for the static site generator.
+// Paths lists the routed paths, for the static site generator: the home
+// page and one page per lesson.
 func Paths() []string {
-	return []string{PathHome}
+	out := []string{PathHome}
+	for _, l := range lessons.All() {
+		out = append(out, LessonPath(l.Slug))
+	}
+	return out
 }

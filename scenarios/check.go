@@ -15,17 +15,18 @@ const fractionTolerance = 1e-4
 
 // checker checks one expect step.
 type checker struct {
-	r    *runner
+	p    *Player
 	step int
+	out  []Mismatch
 }
 
 func (c *checker) fail(path, expected, found string) {
-	c.r.fail(c.step, "expect."+path, expected, found)
+	c.out = append(c.out, Mismatch{Step: c.step, Path: "expect." + path, Expected: expected, Found: found})
 }
 
 // queue finds a queue by full path or unambiguous short name.
 func (c *checker) queue(key, name string) (core.QueueView, bool) {
-	q, err := c.r.s.Queue(name)
+	q, err := c.p.s.Queue(name)
 	if err != nil {
 		c.fail(key+"."+name, "a queue "+name, "none: "+err.Error())
 		return q, false
@@ -34,7 +35,7 @@ func (c *checker) queue(key, name string) (core.QueueView, bool) {
 }
 
 func (c *checker) app(key, id string) (core.AppView, bool) {
-	a, ok := c.r.s.App(id)
+	a, ok := c.p.s.App(id)
 	if !ok {
 		c.fail(key+"."+id, "an application "+id, "none")
 	}
@@ -42,7 +43,7 @@ func (c *checker) app(key, id string) (core.AppView, bool) {
 }
 
 func (c *checker) node(key, name string) (core.NodeView, bool) {
-	n, ok := c.r.s.Node(name)
+	n, ok := c.p.s.Node(name)
 	if !ok {
 		c.fail(key+"."+name, "a node "+name, "none")
 	}
@@ -93,14 +94,16 @@ func formatRes(r resource.Resource, withVCores bool) string {
 
 func formatFloat(f float64) string { return strconv.FormatFloat(f, 'g', 6, 64) }
 
-// checkExpect checks every key of an expect step.
-func (r *runner) checkExpect(step int, e *Expect) {
-	c := &checker{r: r, step: step}
+// checkExpect checks every key of an expect step and returns what did not
+// hold.
+func (p *Player) checkExpect(step int, e *Expect) []Mismatch {
+	c := &checker{p: p, step: step}
 	c.queues(e)
 	c.users(e)
 	c.apps(e)
 	c.nodes(e)
 	c.preemption(e)
+	return c.out
 }
 
 // queueRes checks {queue: res} against a field of the queue's view.
@@ -140,7 +143,7 @@ func (c *checker) queues(e *Expect) {
 		}
 	}
 	for _, name := range sortedKeys(e.QueueExists) {
-		_, err := c.r.s.Queue(name)
+		_, err := c.p.s.Queue(name)
 		if got := err == nil; got != e.QueueExists[name] {
 			c.fail("queue_exists."+name, strconv.FormatBool(e.QueueExists[name]), strconv.FormatBool(got))
 		}
@@ -156,7 +159,7 @@ func (c *checker) queues(e *Expect) {
 			continue
 		}
 		want := e.QueueParent[name]
-		if p, err := c.r.s.Queue(want); err == nil {
+		if p, err := c.p.s.Queue(want); err == nil {
 			want = p.Path
 		}
 		if want != q.Parent {
@@ -173,9 +176,9 @@ func (c *checker) queues(e *Expect) {
 	for i, a := range e.ACL {
 		groups := a.Groups
 		if len(groups) == 0 {
-			groups = c.r.sc.Groups[a.User]
+			groups = c.p.sc.Groups[a.User]
 		}
-		got, err := c.r.s.CheckAccess(a.Queue, a.User, groups, core.QueueACL(strings.ToUpper(a.ACL)))
+		got, err := c.p.s.CheckAccess(a.Queue, a.User, groups, core.QueueACL(strings.ToUpper(a.ACL)))
 		path := fmt.Sprintf("acl[%d] (%s %s on %s)", i, a.User, a.ACL, a.Queue)
 		switch {
 		case err != nil:
@@ -273,7 +276,7 @@ func (c *checker) apps(e *Expect) {
 
 // allocations compares the last step's new containers, in order.
 func (c *checker) allocations(want []AllocationCheck) {
-	got := c.r.lastAllocs
+	got := c.p.lastAllocs
 	match := len(got) == len(want)
 	for i := 0; match && i < len(want); i++ {
 		w, g := want[i], got[i]
@@ -320,7 +323,7 @@ func (c *checker) nodes(e *Expect) {
 		}
 	}
 	if e.ClusterUsed != nil {
-		c.res("cluster_used", *e.ClusterUsed, c.r.s.ClusterUsed())
+		c.res("cluster_used", *e.ClusterUsed, c.p.s.ClusterUsed())
 	}
 }
 
@@ -328,7 +331,7 @@ func (c *checker) preemption(e *Expect) {
 	if len(e.PreemptionMarked) == 0 && len(e.PreemptionEventsTotal) == 0 {
 		return
 	}
-	r := c.r
+	r := c.p
 	if r.lastDecision == nil && len(e.PreemptionMarked) > 0 {
 		c.fail("preemption_marked", "a preemption round before this step", "none")
 		return

@@ -11,8 +11,8 @@ import (
 )
 
 // exec plays one step that is not an expectation.
-func (r *runner) exec(st *Step) error {
-	s := r.s
+func (p *Player) exec(st *Step) error {
+	s := p.s
 	switch st.Kind() {
 	case KindSubmit:
 		return s.Submit(submission(st.Submit))
@@ -61,9 +61,9 @@ func (r *runner) exec(st *Step) error {
 			}
 		}
 	case KindPreemptionSnapshot:
-		return r.preemptionSnapshot(st.PreemptionSnapshot)
+		return p.preemptionSnapshot(st.PreemptionSnapshot)
 	case KindPreemptionRound:
-		return r.preemptionRound(st.PreemptionRound.NowMS)
+		return p.preemptionRound(st.PreemptionRound.NowMS)
 	default:
 		return fmt.Errorf("unknown step kind %q", st.Kind())
 	}
@@ -97,7 +97,7 @@ func refreshedConf(cur *config.Conf, ref *Refresh) *config.Conf {
 	return c
 }
 
-func (r *runner) preemptionSnapshot(m map[string]any) error {
+func (p *Player) preemptionSnapshot(m map[string]any) error {
 	spec, err := snapshotSpec(m)
 	if err != nil {
 		return err
@@ -106,35 +106,35 @@ func (r *runner) preemptionSnapshot(m map[string]any) error {
 	if err != nil {
 		return err
 	}
-	r.snap, r.pstate, r.lastDecision = snap, preemption.NewState(), nil
-	r.totals = map[string]*[2]int{}
+	p.snap, p.pstate, p.lastDecision = snap, preemption.NewState(), nil
+	p.totals = map[string]*[2]int{}
 	return nil
 }
 
-func (r *runner) preemptionRound(nowMS int64) error {
-	if r.snap == nil {
+func (p *Player) preemptionRound(nowMS int64) error {
+	if p.snap == nil {
 		return fmt.Errorf("no preemption snapshot: a preemption_round needs a preemption_snapshot step before it")
 	}
-	set := preemptionSettings(r.s.Settings().Preemption)
-	d := preemption.Round(r.snap, r.pstate, set, nowMS)
+	set := preemptionSettings(p.s.Settings().Preemption)
+	d := preemption.Round(p.snap, p.pstate, set, nowMS)
 	if d.Error != "" {
 		return fmt.Errorf("preemption round: %s", d.Error)
 	}
-	r.lastDecision = &d
+	p.lastDecision = &d
 	for _, sel := range d.Marked {
-		r.total(sel.Queue)[0]++
+		p.total(sel.Queue)[0]++
 	}
 	for _, sel := range d.Killed {
-		r.total(sel.Queue)[1]++
+		p.total(sel.Queue)[1]++
 	}
 	return nil
 }
 
-func (r *runner) total(queue string) *[2]int {
-	t := r.totals[queue]
+func (p *Player) total(queue string) *[2]int {
+	t := p.totals[queue]
 	if t == nil {
 		t = &[2]int{}
-		r.totals[queue] = t
+		p.totals[queue] = t
 	}
 	return t
 }
@@ -155,8 +155,8 @@ func preemptionSettings(p config.PreemptionSettings) preemption.Settings {
 
 // preemptionQueue finds the queue of the snapshot a name means: its full
 // path or an unambiguous last part.
-func (r *runner) preemptionQueue(name string) string {
-	if r.snap == nil {
+func (p *Player) preemptionQueue(name string) string {
+	if p.snap == nil {
 		return name
 	}
 	var paths []string
@@ -167,17 +167,17 @@ func (r *runner) preemptionQueue(name string) string {
 			walk(c)
 		}
 	}
-	walk(r.snap.Root)
+	walk(p.snap.Root)
 	found := ""
-	for _, p := range paths {
-		if p == name {
-			return p
+	for _, path := range paths {
+		if path == name {
+			return path
 		}
-		if strings.HasSuffix(p, "."+name) {
+		if strings.HasSuffix(path, "."+name) {
 			if found != "" {
 				return name
 			}
-			found = p
+			found = path
 		}
 	}
 	return orDefault(found, name)

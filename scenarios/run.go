@@ -4,11 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-
-	"yarnplay/core"
-	"yarnplay/core/config"
-	"yarnplay/core/preemption"
-	"yarnplay/core/resource"
 )
 
 // RunOptions tune Run.
@@ -70,21 +65,12 @@ type StepNarration struct {
 	Lines []string
 }
 
-// runner is the state of one Run.
+// runner is the state of one Run: a Player and the result it fills.
 type runner struct {
 	sc   *Scenario
 	opts RunOptions
 	res  *Result
-	s    *core.Scheduler
-	// lastAllocs are the new containers of the last step that was not an
-	// expectation.
-	lastAllocs []core.Event
-	// Preemption: the snapshot, the policy's memory, the last decision and
-	// marks and kills per queue since the snapshot.
-	snap         *preemption.Snapshot
-	pstate       *preemption.State
-	lastDecision *preemption.Decision
-	totals       map[string]*[2]int
+	p    *Player
 }
 
 // Run plays the scenario's steps on a new scheduler and checks every
@@ -128,30 +114,30 @@ func (r *runner) run() {
 	if !r.start() {
 		return
 	}
-	for i := range sc.Steps {
-		st := &sc.Steps[i]
-		r.res.StepsRun = i + 1
-		if !r.step(i+1, st) {
+	for !r.p.Done() {
+		res := r.p.Next()
+		r.res.StepsRun = res.Step
+		r.res.Mismatches = append(r.res.Mismatches, res.Mismatches...)
+		r.narrate(res.Step, res.Kind, res.Note, res.Lines...)
+		if res.Stop {
 			return
 		}
 	}
 }
 
-// start builds the scheduler: configuration, profile, groups and nodes.
+// start builds the player (configuration, profile, groups and nodes) and
+// checks config_error.
 func (r *runner) start() bool {
 	sc := r.sc
-	conf, err := sc.StartConfig()
-	if err != nil {
-		r.fail(0, "config_xml", "a configuration file", err.Error())
-		return false
+	p, err := NewPlayer(sc)
+	var se *StartError
+	if err != nil && !errors.As(err, &se) {
+		se = &StartError{Path: "config", Expected: "a configuration Hadoop accepts", Err: err}
 	}
-	profile, err := config.ParseProfile(orDefault(sc.Profile, ProfileHadoop3))
-	if err != nil {
-		r.fail(0, "profile", "hadoop-3 or hadoop-2", err.Error())
-		return false
-	}
-	s, err := core.New(conf, profile)
-	if len(sc.ConfigError) > 0 {
+	if len(sc.ConfigError) > 0 && (se == nil || se.Path == "config" || strings.HasPrefix(se.Path, "nodes")) {
+		if se != nil && se.Path != "config" {
+			err = nil // the configuration was accepted; a node was refused after it
+		}
 		want := quoteAll(sc.ConfigError)
 		switch {
 		case err == nil:
@@ -164,114 +150,20 @@ func (r *runner) start() bool {
 		}
 		return false
 	}
-	if err != nil {
-		r.fail(0, "config", "a configuration Hadoop accepts", quote(err.Error()))
-		r.narrate(0, "", "", "the configuration is refused: "+err.Error())
+	if se != nil {
+		found := err.Error()
+		if se.Path != "config_xml" && se.Path != "profile" {
+			found = quote(found)
+		}
+		r.fail(0, se.Path, se.Expected, found)
+		if se.Path == "config" {
+			r.narrate(0, "", "", "the configuration is refused: "+err.Error())
+		}
 		return false
 	}
-	r.s = s
-	for _, u := range sortedKeys(sc.Groups) {
-		s.SetUserGroups(u, sc.Groups[u])
-	}
-	for i, n := range sc.Nodes {
-		for _, spec := range nodeSpecs(n) {
-			if err := s.AddNode(spec); err != nil {
-				r.fail(0, index("nodes", i), "node "+spec.Name+" registered", quote(err.Error()))
-				return false
-			}
-		}
-	}
-	r.narrate(0, "", "", r.sentences(s.TakeEvents())...)
-	return true
-}
-
-// sentences narrates events, with vcores when the scheduler compares them.
-func (r *runner) sentences(events []core.Event) []string {
-	if !r.opts.Narrate {
-		return nil
-	}
-	return NarrateWith(events, NarrateOptions{VCores: r.s.Settings().Calculator.Kind == resource.DominantKind})
-}
-
-// nodeSpecs expands a node spec into the core's node specs, with defaults.
-func nodeSpecs(n NodeSpec) []core.NodeSpec {
-	mem, vc, rack := n.MemoryMB, n.VCores, n.Rack
-	if mem == 0 {
-		mem = DefaultNodeMemoryMB
-	}
-	if vc == 0 {
-		vc = DefaultNodeVCores
-	}
-	if rack == "" {
-		rack = DefaultRack
-	}
-	names := ExpandNames(n.Name, n.Count)
-	out := make([]core.NodeSpec, len(names))
-	for i, name := range names {
-		out[i] = core.NodeSpec{Name: name, Rack: rack, Capacity: resource.New(mem, vc)}
-	}
-	return out
-}
-
-// step plays one step; false stops the run.
-func (r *runner) step(n int, st *Step) bool {
-	kind := st.Kind()
-	if kind == KindExpect {
-		before := len(r.res.Mismatches)
-		r.checkExpect(n, st.Expect)
-		if r.opts.Narrate {
-			lines := []string{"every expectation holds"}
-			if after := r.res.Mismatches[before:]; len(after) > 0 {
-				lines = lines[:0]
-				for _, m := range after {
-					lines = append(lines, fmt.Sprintf("mismatch: %s: expected %s, found %s", m.Path, m.Expected, m.Found))
-				}
-			}
-			r.narrate(n, kind, st.Note, lines...)
-		}
-		return true
-	}
-	wantsError := len(st.Error) > 0 || len(st.ErrorAny) > 0
-	var before *stateView
-	if wantsError {
-		before = r.capture()
-	}
-	err := r.exec(st)
-	var events []core.Event
-	if r.s != nil {
-		events = r.s.TakeEvents()
-	}
-	r.lastAllocs = r.lastAllocs[:0]
-	for _, e := range events {
-		if e.Kind == core.EvAllocated || e.Kind == core.EvReservationFulfil {
-			r.lastAllocs = append(r.lastAllocs, e)
-		}
-	}
-	lines := r.sentences(events)
-	if err != nil {
-		lines = append(lines, "the step fails: "+err.Error())
-	}
-	r.narrate(n, kind, st.Note, lines...)
-	if !wantsError {
-		if err != nil {
-			r.fail(n, kind, "the step to succeed", quote(err.Error()))
-			return false
-		}
-		return true
-	}
-	if err == nil {
-		r.fail(n, "error", "the step to fail with "+errorWant(st), "it succeeded")
-		return false
-	}
-	if len(st.Error) > 0 && !containsAllFold(err.Error(), st.Error) {
-		r.fail(n, "error", "an error containing "+quoteAll(st.Error), quote(err.Error()))
-	}
-	if len(st.ErrorAny) > 0 && !containsAnyFold(err.Error(), st.ErrorAny) {
-		r.fail(n, "error_any", "an error containing one of "+quoteAny(st.ErrorAny), quote(err.Error()))
-	}
-	if diff := before.diff(r.capture()); diff != "" {
-		r.fail(n, "error", "the failed step to change nothing", diff)
-	}
+	r.p = p
+	p.SetNarrate(r.opts.Narrate)
+	r.narrate(0, "", "", p.Start().Lines...)
 	return true
 }
 

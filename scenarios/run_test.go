@@ -125,8 +125,8 @@ func TestRunRefusesAnInvalidScenario(t *testing.T) {
 
 func TestFailedStepMustChangeNothing(t *testing.T) {
 	sc := mustParse(t, withSteps())
-	r := &runner{sc: sc, res: &Result{}}
-	require.True(t, r.start())
+	r, err := NewPlayer(sc)
+	require.NoError(t, err)
 	before := r.capture()
 	require.Equal(t, "", before.diff(r.capture()))
 	require.NoError(t, r.s.Submit(core.Submission{App: "x", User: "u", Queue: "a"}))

@@ -22,11 +22,11 @@ type stateView struct {
 	now     int64
 }
 
-func (r *runner) capture() *stateView {
-	if r.s == nil {
+func (p *Player) capture() *stateView {
+	if p.s == nil {
 		return &stateView{}
 	}
-	s := r.s
+	s := p.s
 	return &stateView{
 		queues: s.Queues(), apps: s.Apps(), nodes: s.Nodes(), conf: s.Conf().Map(),
 		cluster: s.ClusterResource(), used: s.ClusterUsed(), now: s.Now(),

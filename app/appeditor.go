@@ -1,0 +1,131 @@
+package app
+
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"yarnplay/app/store"
+	"yarnplay/core"
+	"yarnplay/scenarios"
+)
+
+// AppEditor submits applications (as a user, to a leaf queue, with an AM
+// size), makes their AMs ask for containers (size, count, locality,
+// duration) and finishes or kills them. Each action is a step at the
+// current position: standing before the end replaces the later steps.
+type AppEditor struct {
+	app.Compo
+
+	// F is the frame shown; Ctl reaches the store.
+	F   *store.Frame
+	Ctl *Controller
+}
+
+// Render draws the editor.
+func (e *AppEditor) Render() app.UI {
+	f := e.F
+	if f == nil {
+		return app.Section().Class("app-editor")
+	}
+	var leaves, live []string
+	for _, q := range f.Queues {
+		if q.Leaf {
+			leaves = append(leaves, q.Path)
+		}
+	}
+	for _, a := range f.Apps {
+		if a.State == core.AppAccepted || a.State == core.AppRunning {
+			live = append(live, a.ID)
+		}
+	}
+	sel := f.Selected
+	return app.Section().ID("app-editor").Class("panel app-editor").Aria("labelledby", "ae-title").Body(
+		app.H2().ID("ae-title").Text("Applications"),
+		app.If(f.Step < f.Steps, func() app.UI {
+			return app.P().Class("notice").Text("You stand before the end: an action here replaces the " +
+				nOf(f.Steps-f.Step, "later step", "later steps") + ".")
+		}),
+		app.Form().ID("ae-submit").Class("form-row").OnSubmit(e.submit).Body(
+			textField("ae-user", "User", "text", "", "alice"),
+			selectField("ae-queue", "Queue", leaves, sel),
+			textField("ae-am-mb", "AM memory (MB; 0: no AM)", "number", "1024", ""),
+			textField("ae-am-vcores", "AM vcores", "number", "1", ""),
+			app.Button().Type("submit").ID("ae-submit-button").Text("Submit application"),
+		),
+		app.If(len(live) > 0, func() app.UI {
+			return app.Form().ID("ae-ask").Class("form-row").OnSubmit(e.ask).Body(
+				selectField("ae-app", "Application", live, live[len(live)-1]),
+				textField("ae-priority", "Priority", "number", "1", ""),
+				textField("ae-mb", "Memory (MB)", "number", "1024", ""),
+				textField("ae-vcores", "Vcores", "number", "1", ""),
+				textField("ae-count", "Count", "number", "1", ""),
+				textField("ae-locality", "Locality (node, rack or *)", "text", "*", ""),
+				textField("ae-duration", "Duration (ticks; 0: until finished)", "number", "0", ""),
+				app.Button().Type("submit").ID("ae-ask-button").Text("Ask for containers"),
+			)
+		}),
+		app.If(len(f.Apps) > 0, func() app.UI {
+			return app.Div().Class("ae-table").Body(app.Table().ID("ae-apps").Class("ae-apps").Body(
+				app.THead().Body(app.Tr().Body(
+					app.Th().Text("App"), app.Th().Text("User"), app.Th().Text("Queue"), app.Th().Text("State"),
+					app.Th().Text("Containers"), app.Th().Text("Actions"),
+				)),
+				app.TBody().Body(app.Range(f.Apps).Slice(func(i int) app.UI { return e.appRow(f.Apps[i]) })),
+			))
+		}),
+	)
+}
+
+func (e *AppEditor) appRow(a core.AppView) app.UI {
+	alive := a.State == core.AppAccepted || a.State == core.AppRunning
+	return app.Tr().DataSet("app", a.ID).Body(
+		app.Td().Text(a.ID), app.Td().Text(a.User), app.Td().Text(a.Queue), app.Td().Text(string(a.State)),
+		app.Td().Text(itoa(a.LiveContainers)),
+		app.Td().Body(app.If(alive, func() app.UI {
+			return app.Span().Body(
+				app.Button().Type("button").DataSet("app", a.ID).Aria("label", "Finish one container of "+a.ID).
+					Text("finish a container").OnClick(e.finishContainer),
+				app.Button().Type("button").DataSet("app", a.ID).Aria("label", "Finish "+a.ID).
+					Text("finish").OnClick(e.finish),
+				app.Button().Type("button").DataSet("app", a.ID).DataSet("user", a.User).
+					Aria("label", "Kill "+a.ID+" as "+a.User).Text("kill").OnClick(e.kill),
+			)
+		})),
+	)
+}
+
+func (e *AppEditor) submit(ctx app.Context, ev app.Event) {
+	ev.PreventDefault()
+	sub := scenarios.Submit{User: inputValue("ae-user"), Queue: inputValue("ae-queue")}
+	if mb := inputInt("ae-am-mb", 0); mb > 0 {
+		sub.AM = &scenarios.Res{MemoryMB: mb, VCores: inputInt("ae-am-vcores", 1)}
+	}
+	e.Ctl.Do(func(s *store.Store) error { return s.Submit(sub) })
+}
+
+func (e *AppEditor) ask(ctx app.Context, ev app.Event) {
+	ev.PreventDefault()
+	a := scenarios.Ask{
+		App:      inputValue("ae-app"),
+		Priority: int(inputInt("ae-priority", 1)),
+		Resource: scenarios.Res{MemoryMB: inputInt("ae-mb", 1024), VCores: inputInt("ae-vcores", 1)},
+		Count:    int(inputInt("ae-count", 1)),
+		Locality: orText(inputValue("ae-locality"), core.AnyLocation),
+		Duration: inputInt("ae-duration", 0),
+	}
+	e.Ctl.Do(func(s *store.Store) error { return s.Request(a) })
+}
+
+func (e *AppEditor) finishContainer(ctx app.Context, _ app.Event) {
+	id := data(ctx, "app")
+	e.Ctl.Do(func(s *store.Store) error { return s.FinishContainers(id, 1, "") })
+}
+
+func (e *AppEditor) finish(ctx app.Context, _ app.Event) {
+	id := data(ctx, "app")
+	e.Ctl.Do(func(s *store.Store) error { return s.FinishApp(id) })
+}
+
+func (e *AppEditor) kill(ctx app.Context, _ app.Event) {
+	id, user := data(ctx, "app"), data(ctx, "user")
+	e.Ctl.Do(func(s *store.Store) error { return s.KillApp(id, user) })
+}

@@ -1,0 +1,34 @@
+package app
+
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"yarnplay/scenarios/lessons"
+)
+
+// LessonMenu lists the built-in lessons, in teaching order, as links to
+// their pages (/lessons/<slug>).
+type LessonMenu struct {
+	app.Compo
+
+	// Current is the slug of the lesson shown ("" for none).
+	Current string
+}
+
+// Render draws the menu.
+func (m *LessonMenu) Render() app.UI {
+	all := lessons.All()
+	return app.Nav().Class("lesson-menu").Aria("label", "Lessons").Body(
+		app.Details().Body(
+			app.Summary().Text("Lessons"),
+			app.Ol().Body(app.Range(all).Slice(func(i int) app.UI {
+				l := all[i]
+				a := app.A().Href(LessonPath(l.Slug)).Title(l.Summary).Text(l.Title)
+				if l.Slug == m.Current {
+					a = a.Aria("current", "page")
+				}
+				return app.Li().Body(a)
+			})),
+		),
+	)
+}

@@ -1,0 +1,45 @@
+package app
+
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"yarnplay/app/store"
+	"yarnplay/scenarios/lessons"
+)
+
+// LessonPanel shows the scenario's title and its description (markdown),
+// and where it comes from.
+type LessonPanel struct {
+	app.Compo
+
+	// F is the frame shown.
+	F *store.Frame
+}
+
+// Render draws the panel.
+func (l *LessonPanel) Render() app.UI {
+	f := l.F
+	if f == nil {
+		return app.Section().Class("lesson")
+	}
+	kind := "Your scenario"
+	if f.Lesson != "" {
+		kind = "Lesson"
+		if les, ok := lessons.Get(f.Lesson); ok {
+			kind = "Lesson " + itoa(les.Order) + " of " + itoa(len(lessons.All()))
+		}
+	}
+	return app.Section().ID("lesson").Class("panel lesson").Aria("labelledby", "lesson-title").Body(
+		app.P().Class("eyebrow").Text(kind),
+		app.H2().ID("lesson-title").Text(orText(f.Title, "Untitled")),
+		app.If(f.Description != "", func() app.UI {
+			return app.Details().ID("lesson-description").Class("lesson-description").Open(f.Step == 0).Body(
+				app.Summary().Text("About this scenario"),
+				Markdown(f.Description),
+			)
+		}),
+		app.If(f.Source != "", func() app.UI {
+			return app.P().Class("muted source").Text("Source: " + f.Source)
+		}),
+	)
+}

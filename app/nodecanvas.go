@@ -1,0 +1,186 @@
+package app
+
+import (
+	"yarnplay/core"
+)
+
+// The canvas drawing of many nodes: every node a strip, laid row by row
+// in columns, rasterised in Go into one RGBA buffer that the browser puts
+// on a <canvas> in one call. It is a pure function of the frame, tested
+// natively pixel by pixel.
+
+// Canvas layout constants, in CSS pixels.
+const (
+	canvasBarH   = 6  // a strip's height
+	canvasRowGap = 4  // between rows (the heartbeat's outline lives there)
+	canvasPad    = 3  // around the drawing
+	canvasMinCol = 90 // the shortest strip worth drawing
+	canvasColGap = 14 // between columns (a reservation's shortfall spills there)
+)
+
+// canvasLayout places n strips on a canvas of a given width.
+type canvasLayout struct {
+	N, W, H    int
+	Cols, Rows int
+	// ColW is a full-size strip's length; Stride = ColW + the column gap.
+	ColW, Stride int
+	// RowH is a row's height: the strip plus the gap.
+	RowH int
+}
+
+// newCanvasLayout fits n strips into width pixels: as many columns as fit
+// strips of at least canvasMinCol pixels, rows as needed.
+func newCanvasLayout(n, width int) canvasLayout {
+	width = max(width, canvasMinCol+canvasColGap+2*canvasPad)
+	cols := max(1, (width-2*canvasPad)/(canvasMinCol+canvasColGap))
+	cols = min(cols, max(n, 1))
+	stride := (width - 2*canvasPad) / cols
+	rows := (n + cols - 1) / cols
+	rowH := canvasBarH + canvasRowGap
+	return canvasLayout{
+		N: n, W: width, H: 2*canvasPad + max(rows, 1)*rowH,
+		Cols: cols, Rows: rows, ColW: stride - canvasColGap, Stride: stride, RowH: rowH,
+	}
+}
+
+// at is the top left corner of strip i.
+func (l canvasLayout) at(i int) (x, y int) {
+	return canvasPad + (i%l.Cols)*l.Stride, canvasPad + canvasRowGap/2 + (i/l.Cols)*l.RowH
+}
+
+// hit is the strip under the point (x, y), or -1.
+func (l canvasLayout) hit(x, y int) int {
+	x -= canvasPad
+	y -= canvasPad
+	if x < 0 || y < 0 {
+		return -1
+	}
+	col, row := x/l.Stride, y/l.RowH
+	if col >= l.Cols || x%l.Stride >= l.ColW+canvasColGap/2 {
+		return -1
+	}
+	i := row*l.Cols + col
+	if i >= l.N {
+		return -1
+	}
+	return i
+}
+
+// canvasPalette are the canvas's colours in one scheme.
+type canvasPalette struct {
+	track, separator, ghost, hb, focus, amDot rgbColor
+	dark                                      bool
+}
+
+// paletteFor returns the light or dark canvas colours, matching web/app.css.
+func paletteFor(dark bool) canvasPalette {
+	if dark {
+		return canvasPalette{
+			track: rgbColor{0x2b, 0x33, 0x3a}, separator: rgbColor{0x15, 0x19, 0x1c}, ghost: rgbColor{0xe6, 0xe9, 0xeb},
+			hb: rgbColor{0xff, 0xc8, 0x57}, focus: rgbColor{0x5a, 0xa9, 0xe0}, amDot: rgbColor{0xff, 0xff, 0xff}, dark: true,
+		}
+	}
+	return canvasPalette{
+		track: rgbColor{0xe3, 0xe6, 0xdf}, separator: rgbColor{0xff, 0xff, 0xff}, ghost: rgbColor{0x1d, 0x23, 0x27},
+		hb: rgbColor{0xd9, 0x7a, 0x00}, focus: rgbColor{0x1f, 0x5f, 0x8b}, amDot: rgbColor{0x00, 0x00, 0x00},
+	}
+}
+
+// nodeRaster is an RGBA image under construction.
+type nodeRaster struct {
+	w, h int
+	pix  []byte
+}
+
+// set paints one pixel, if it is inside.
+func (r *nodeRaster) set(x, y int, c rgbColor) {
+	if x < 0 || y < 0 || x >= r.w || y >= r.h {
+		return
+	}
+	i := (y*r.w + x) * 4
+	r.pix[i], r.pix[i+1], r.pix[i+2], r.pix[i+3] = c.R, c.G, c.B, 255
+}
+
+// fill paints a rectangle, clipped to the image.
+func (r *nodeRaster) fill(x0, y0, x1, y1 int, c rgbColor) {
+	x0, y0 = max(x0, 0), max(y0, 0)
+	x1, y1 = min(x1, r.w), min(y1, r.h)
+	for y := y0; y < y1; y++ {
+		i := (y*r.w + x0) * 4
+		for x := x0; x < x1; x++ {
+			r.pix[i], r.pix[i+1], r.pix[i+2], r.pix[i+3] = c.R, c.G, c.B, 255
+			i += 4
+		}
+	}
+}
+
+// outline draws a rectangle's border; dash > 0 draws it dashed.
+func (r *nodeRaster) outline(x0, y0, x1, y1 int, c rgbColor, dash int) {
+	on := func(k int) bool { return dash <= 0 || (k/dash)%2 == 0 }
+	for x := x0; x < x1; x++ {
+		if on(x - x0) {
+			r.set(x, y0, c)
+			r.set(x, y1-1, c)
+		}
+	}
+	for y := y0; y < y1; y++ {
+		if on(y - y0) {
+			r.set(x0, y, c)
+			r.set(x1-1, y, c)
+		}
+	}
+}
+
+// rasterNodes draws every node as a strip: the track as long as the node
+// is large, each container a block of its queue's hue and app's shade with
+// a one-pixel separator, AM containers dotted, the reservation a dashed
+// outline after the used part that spills past the strip's end by the
+// shortfall, the heartbeating node and the focused one (-1: none)
+// outlined. It returns l.W x l.H RGBA pixels, in buf when it is large
+// enough (the canvas redraws into the same buffer every step).
+func rasterNodes(buf []byte, nodes []core.NodeView, l canvasLayout, nc *nodeCtx, p canvasPalette, focus int) []byte {
+	n := l.W * l.H * 4
+	if cap(buf) < n {
+		buf = make([]byte, n)
+	}
+	buf = buf[:n]
+	clear(buf)
+	r := &nodeRaster{w: l.W, h: l.H, pix: buf}
+	for i := range nodes {
+		n := &nodes[i]
+		x0, y0 := l.at(i)
+		g := nodeStrip(n, nc.largest)
+		length := max(int(g.Scale*float64(l.ColW)+0.5), 1)
+		y1 := y0 + canvasBarH
+		r.fill(x0, y0, x0+length, y1, p.track)
+		px := func(f float64) int { return x0 + int(f*float64(length)+0.5) }
+		for _, s := range g.Segs {
+			a, b := px(s.Left), px(s.Left+s.Width)
+			b = max(b, a+1)
+			col := nc.colors.blockRGB(s.C.Queue, s.C.App, p.dark)
+			r.fill(a, y0, b, y1, col)
+			if s.C.IsAM {
+				for x := a + 1; x < b-1; x += 2 {
+					r.set(x, y0+1, p.amDot)
+					r.set(x, y1-2, p.amDot)
+				}
+			}
+			if b-a >= 3 {
+				r.fill(b-1, y0, b, y1, p.separator)
+			}
+		}
+		if gh := g.Ghost; gh != nil {
+			a, b := px(gh.Left), px(gh.Left+gh.Width)
+			b = min(max(b, a+2), x0+l.Stride-2)
+			r.outline(a, y0, b, y1, p.ghost, 2)
+		}
+		if n.Name == nc.heartbeat {
+			r.outline(x0-2, y0-2, x0+length+2, y1+2, p.hb, 0)
+			r.outline(x0-1, y0-1, x0+length+1, y1+1, p.hb, 0)
+		}
+		if i == focus {
+			r.outline(x0-2, y0-2, x0+length+2, y1+2, p.focus, 1)
+		}
+	}
+	return r.pix
+}

@@ -1,0 +1,372 @@
+package app
+
+import (
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"yarnplay/app/store"
+	"yarnplay/core"
+)
+
+// Node counts at which NodeGrid changes how it draws.
+const (
+	// cardsMax: up to this many nodes, every node is a card of cells.
+	cardsMax = 36
+	// stripsMax: up to this many, every node is a strip in the page; past
+	// it, all strips are drawn on one canvas.
+	stripsMax = 200
+)
+
+// Node grid modes, as the data-mode attribute names them.
+const (
+	modeCards  = "cards"
+	modeStrips = "strips"
+	modeCanvas = "canvas"
+)
+
+// nodeMode is how n nodes are drawn.
+func nodeMode(n int) string {
+	switch {
+	case n <= cardsMax:
+		return modeCards
+	case n <= stripsMax:
+		return modeStrips
+	default:
+		return modeCanvas
+	}
+}
+
+// NodeGrid shows the cluster's nodes. Up to a few dozen, each node is a
+// card whose body is a grid of minimum-allocation cells (see nodeCard);
+// up to stripsMax, each is a compact strip; past that, one canvas draws
+// every strip in one pass, so a thousand nodes stay responsive. A strip or
+// a point of the canvas opens the node as a card. The heartbeating node is
+// outlined and named in words in every mode.
+type NodeGrid struct {
+	app.Compo
+
+	// Frame is the step to show.
+	Frame store.Frame
+
+	expanded string // the node opened as a card in the strip and canvas modes
+	width    int    // the canvas's width, measured from the page
+	drawn    string // what the canvas holds, to skip drawing it again
+	// The canvas's pixels in Go and in the page, kept from one drawing to
+	// the next (a thousand nodes make megabytes).
+	pix        []byte
+	arr, img   app.Value
+	imgW, imgH int
+	scheme     app.Value
+	onScheme   app.Func
+}
+
+// OnMount measures the canvas's room, draws it and redraws it when the
+// colour scheme changes.
+func (c *NodeGrid) OnMount(ctx app.Context) {
+	if app.IsServer {
+		return
+	}
+	c.scheme = app.Window().Call("matchMedia", "(prefers-color-scheme: dark)")
+	c.onScheme = app.FuncOf(func(app.Value, []app.Value) any {
+		ctx.Dispatch(func(ctx app.Context) { c.drawn = ""; c.draw() })
+		return nil
+	})
+	c.scheme.Call("addEventListener", "change", c.onScheme)
+	ctx.Defer(func(app.Context) { c.draw() })
+}
+
+// OnDismount releases the scheme listener.
+func (c *NodeGrid) OnDismount() {
+	if c.onScheme != nil {
+		c.scheme.Call("removeEventListener", "change", c.onScheme)
+		c.onScheme.Release()
+		c.onScheme = nil
+	}
+}
+
+// OnUpdate redraws the canvas after the new frame is rendered.
+func (c *NodeGrid) OnUpdate(ctx app.Context) {
+	ctx.Defer(func(app.Context) { c.draw() })
+}
+
+// OnResize redraws the canvas at its new width.
+func (c *NodeGrid) OnResize(ctx app.Context) {
+	c.width = 0
+	ctx.Defer(func(app.Context) { c.draw() })
+}
+
+// ctx is what drawing the frame's nodes needs.
+func (c *NodeGrid) ctx() *nodeCtx {
+	return &nodeCtx{
+		colors: NewColors(&c.Frame), minAlloc: frameMinAlloc(&c.Frame),
+		heartbeat: c.Frame.HeartbeatNode, tick: c.Frame.Tick, largest: largestNode(c.Frame.Nodes),
+	}
+}
+
+// Render draws the nodes in the mode their number calls for.
+func (c *NodeGrid) Render() app.UI {
+	f := &c.Frame
+	mode := nodeMode(len(f.Nodes))
+	nc := c.ctx()
+	var body app.UI
+	switch mode {
+	case modeCards:
+		body = app.Div().Class("ng-cards").Body(
+			app.Range(f.Nodes).Slice(func(i int) app.UI { return nodeCard(&f.Nodes[i], nc) }),
+		)
+	case modeStrips:
+		body = app.Ol().Class("ng-strips").OnClick(c.onStripClick).Body(
+			app.Range(f.Nodes).Slice(func(i int) app.UI { return nodeStripRow(&f.Nodes[i], nc, f.Nodes[i].Name == c.expanded) }),
+		)
+	default:
+		l := newCanvasLayout(len(f.Nodes), c.canvasWidth())
+		body = app.Div().Class("ng-canvas-wrap").Body(
+			app.Canvas().Class("ng-canvas").Width(l.W).Height(l.H).
+				Style("width", strconv.Itoa(l.W)+"px").Style("height", strconv.Itoa(l.H)+"px").
+				Role("img").Aria("label", nodesSummary(f)+". Click a strip to open its node.").
+				OnClick(c.onCanvasClick).OnMouseMove(c.onCanvasHover),
+			app.P().Class("ng-hover").Aria("live", "polite").Text("Point at a strip to name its node; click to open it."),
+		)
+	}
+	return app.Section().Class("nodegrid").DataSet("mode", mode).DataSet("step", f.Step).Aria("label", "Nodes").Body(
+		app.P().Class("ng-summary").DataSet("field", "nodes-summary").Text(nodesSummary(f)),
+		nodeLegend(mode),
+		app.If(mode != modeCards, func() app.UI { return c.finder() }),
+		app.If(mode != modeCards && c.expandedNode() != nil, func() app.UI {
+			return app.Div().Class("ng-expanded").Body(
+				app.Button().Type("button").Class("ng-close").Aria("label", "Close node "+c.expanded).
+					OnClick(func(ctx app.Context, e app.Event) { c.open(c.expanded); ctx.Defer(c.redraw) }).Text("×"),
+				nodeCard(c.expandedNode(), nc),
+			)
+		}),
+		body,
+	)
+}
+
+// finder opens a node by name, and the heartbeating node in one click:
+// the keyboard's way into the strips and the canvas.
+func (c *NodeGrid) finder() app.UI {
+	hb := c.Frame.HeartbeatNode
+	return app.Div().Class("ng-finder").Body(
+		app.Label().For("ng-find").Text("Open node "),
+		app.Input().ID("ng-find").Type("search").Placeholder("name").
+			OnChange(func(ctx app.Context, e app.Event) { c.open(ctx.JSSrc().Get("value").String()); ctx.Defer(c.redraw) }),
+		app.If(hb != "", func() app.UI {
+			return app.Button().Type("button").Class("ng-open-hb").
+				OnClick(func(ctx app.Context, e app.Event) { c.open(hb); ctx.Defer(c.redraw) }).
+				Body(app.Span().Aria("hidden", "true").Text("♥ "), app.Text("open "+hb))
+		}),
+	)
+}
+
+// redraw draws the canvas once the page shows the new state (the opened
+// node is outlined on it).
+func (c *NodeGrid) redraw(app.Context) { c.draw() }
+
+// open shows a node as a card (a second time closes it).
+func (c *NodeGrid) open(name string) {
+	if c.expanded == name {
+		name = ""
+	}
+	c.expanded = name
+	c.drawn = ""
+}
+
+// expandedNode is the node opened as a card, or nil.
+func (c *NodeGrid) expandedNode() *core.NodeView {
+	if c.expanded == "" {
+		return nil
+	}
+	for i := range c.Frame.Nodes {
+		if c.Frame.Nodes[i].Name == c.expanded {
+			return &c.Frame.Nodes[i]
+		}
+	}
+	return nil
+}
+
+// onStripClick opens the strip clicked (one handler for every strip).
+func (c *NodeGrid) onStripClick(ctx app.Context, e app.Event) {
+	t := e.Get("target")
+	if !t.Truthy() {
+		return
+	}
+	if row := t.Call("closest", "[data-node]"); row.Truthy() {
+		c.open(row.Get("dataset").Get("node").String())
+	}
+}
+
+// canvasPoint is the strip under a mouse event on the canvas, or -1.
+func (c *NodeGrid) canvasPoint(e app.Event) int {
+	l := newCanvasLayout(len(c.Frame.Nodes), c.canvasWidth())
+	return l.hit(e.Get("offsetX").Int(), e.Get("offsetY").Int())
+}
+
+// onCanvasClick opens the node under the pointer.
+func (c *NodeGrid) onCanvasClick(ctx app.Context, e app.Event) {
+	if i := c.canvasPoint(e); i >= 0 {
+		c.open(c.Frame.Nodes[i].Name)
+		ctx.Defer(c.redraw)
+	}
+}
+
+// onCanvasHover names the node under the pointer without re-rendering.
+func (c *NodeGrid) onCanvasHover(ctx app.Context, e app.Event) {
+	ctx.PreventUpdate()
+	i := c.canvasPoint(e)
+	text := "Point at a strip to name its node; click to open it."
+	if i >= 0 {
+		n := &c.Frame.Nodes[i]
+		text = n.Name + ": " + nodeUsageText(n)
+		if n.Reservation != nil {
+			text += "; " + reservationText(*n.Reservation, n.Reservation.Size.SubNonNegative(n.Capacity.Sub(n.Allocated)))
+		}
+	}
+	ctx.JSSrc().Set("title", text)
+	if root := c.JSValue(); root.Truthy() {
+		if p := root.Call("querySelector", ".ng-hover"); p.Truthy() {
+			p.Set("textContent", text)
+		}
+	}
+}
+
+// canvasWidth is the room the canvas has, measured once mounted.
+func (c *NodeGrid) canvasWidth() int {
+	if c.width > 0 {
+		return c.width
+	}
+	if !app.IsServer && c.Mounted() {
+		// During the first render the root is not in the page yet.
+		if root := c.JSValue(); root.Truthy() {
+			if w := root.Get("clientWidth").Int(); w > 0 {
+				c.width = w
+				return w
+			}
+		}
+	}
+	return 960
+}
+
+// draw paints the canvas from the frame, unless it already shows it.
+func (c *NodeGrid) draw() {
+	if app.IsServer || !c.Mounted() || nodeMode(len(c.Frame.Nodes)) != modeCanvas {
+		return
+	}
+	root := c.JSValue()
+	if !root.Truthy() {
+		return
+	}
+	cv := root.Call("querySelector", "canvas.ng-canvas")
+	if !cv.Truthy() {
+		return
+	}
+	dark := c.scheme != nil && c.scheme.Truthy() && c.scheme.Get("matches").Bool()
+	focus := -1
+	for i := range c.Frame.Nodes {
+		if c.Frame.Nodes[i].Name == c.expanded {
+			focus = i
+		}
+	}
+	l := newCanvasLayout(len(c.Frame.Nodes), c.canvasWidth())
+	key := framePtr(&c.Frame) + "/" + strconv.Itoa(l.W) + "/" + strconv.FormatBool(dark) + "/" + strconv.Itoa(focus) + "/" + c.Frame.HeartbeatNode
+	if key == c.drawn {
+		return
+	}
+	if cv.Get("width").Int() != l.W || cv.Get("height").Int() != l.H {
+		cv.Set("width", l.W)
+		cv.Set("height", l.H)
+	}
+	c.pix = rasterNodes(c.pix, c.Frame.Nodes, l, c.ctx(), paletteFor(dark), focus)
+	if c.img == nil || c.imgW != l.W || c.imgH != l.H {
+		c.arr = app.Window().Get("Uint8ClampedArray").New(len(c.pix))
+		c.img = app.Window().Get("ImageData").New(c.arr, l.W, l.H)
+		c.imgW, c.imgH = l.W, l.H
+	}
+	app.CopyBytesToJS(c.arr, c.pix)
+	cv.Call("getContext", "2d").Call("putImageData", c.img, 0, 0)
+	c.drawn = key
+}
+
+// nodeStripRow is one node as a compact strip: a button (to open it) with
+// its name, the strip and what is allocated.
+func nodeStripRow(n *core.NodeView, nc *nodeCtx, open bool) app.UI {
+	g := nodeStrip(n, nc.largest)
+	class := "ng-strip"
+	if n.Name == nc.heartbeat {
+		class += " hb"
+	}
+	return app.Li().Body(
+		app.Button().Type("button").Class(class).DataSet("node", n.Name).Aria("expanded", strconv.FormatBool(open)).
+			Title(n.Name+": "+nodeUsageText(n)).Body(
+			app.Span().Class("ns-name").Body(
+				app.If(n.Name == nc.heartbeat, func() app.UI { return app.Span().Class("ns-hb").Aria("label", "heartbeat").Text("♥") }),
+				app.Text(n.Name),
+			),
+			app.Span().Class("ns-bar").Aria("hidden", "true").Style("width", cssPct(g.Scale)).Body(
+				app.Range(g.Segs).Slice(func(i int) app.UI {
+					s := g.Segs[i]
+					class := "ns-blk"
+					if s.C.IsAM {
+						class += " am"
+					}
+					return app.Span().Class(class).Title(containerTitle(s.C)).
+						Attr("style", nc.colors.blockStyle(s.C.Queue, s.C.App)+";left:"+cssPct(s.Left)+";width:"+cssPct(s.Width))
+				}),
+				app.If(g.Ghost != nil, func() app.UI {
+					// The ghost may end past the strip (width over 100%): the shortfall.
+					w := strconv.FormatFloat(g.Ghost.Width*100, 'f', 2, 64) + "%"
+					return app.Span().Class("ns-ghost").Attr("style", "left:"+cssPct(g.Ghost.Left)+";width:"+w)
+				}),
+			),
+			app.Span().Class("ns-usage").Text(memText(n.Allocated.MemoryMB)+" / "+memText(n.Capacity.MemoryMB)),
+			app.If(n.Reservation != nil, func() app.UI {
+				return app.Span().Class("ns-res").Body(app.Span().Aria("hidden", "true").Text("⌛ "), app.Text("reserved"))
+			}),
+		),
+	)
+}
+
+// nodesSummary says the nodes in a sentence: how many, how full, how many
+// reserved, and whose heartbeat this step is.
+func nodesSummary(f *store.Frame) string {
+	var alloc, capa int64
+	reserved, busy := 0, 0
+	for i := range f.Nodes {
+		n := &f.Nodes[i]
+		alloc += n.Allocated.MemoryMB
+		capa += n.Capacity.MemoryMB
+		if n.Reservation != nil {
+			reserved++
+		}
+		if len(n.Containers) > 0 {
+			busy++
+		}
+	}
+	s := plural(len(f.Nodes), "node", "nodes") + ", " + strconv.Itoa(busy) + " running containers: " +
+		memText(alloc) + " of " + memText(capa) + " allocated"
+	if reserved > 0 {
+		s += ", " + strconv.Itoa(reserved) + " reserved"
+	}
+	if f.HeartbeatNode != "" {
+		s += "; heartbeat of " + f.HeartbeatNode
+	}
+	return s
+}
+
+// nodeLegend explains the marks of the node views.
+func nodeLegend(mode string) app.UI {
+	item := func(class, text string) app.UI {
+		return app.Li().Body(app.Span().Class("lg-swatch "+class).Aria("hidden", "true"), app.Text(text))
+	}
+	am := "AM container (letter A)"
+	if mode != modeCards {
+		am = "AM container (dotted)"
+	}
+	return app.Ul().Class("legend").Aria("label", "How to read the nodes").Body(
+		item("lg-blk", "container: hue = queue, shade = app"),
+		item("lg-am", am),
+		item("lg-ghost", "reservation (dashed; past the edge = shortfall)"),
+		item("lg-hb", "heartbeating node"),
+	)
+}

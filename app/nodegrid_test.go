@@ -1,0 +1,121 @@
+package app
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/stretchr/testify/require"
+
+	"yarnplay/app/store"
+	"yarnplay/core"
+)
+
+// renderHTML mounts a component in a test engine and returns its HTML.
+func renderHTML(t *testing.T, c app.Composer) string {
+	t.Helper()
+	e := app.NewTestEngine()
+	require.NoError(t, e.Load(c))
+	e.ConsumeAll()
+	return app.HTMLString(c)
+}
+
+func TestNodeGridCardsShowCoresContainers(t *testing.T) {
+	f := fixtureFrame(t, 14, "", "")
+	require.Len(t, f.Nodes, 4)
+	html := renderHTML(t, &NodeGrid{Frame: f})
+	has(t, html, `data-mode="cards"`)
+	require.Equal(t, 4, strings.Count(html, `class="node-card`))
+
+	ams, cells := 0, 0
+	for _, n := range f.Nodes {
+		has(t, html, `data-node="`+n.Name+`"`)
+		has(t, html, nodeUsageText(&n))
+		for _, c := range n.Containers {
+			if c.IsAM {
+				ams++
+			}
+		}
+		cells += nodeCells(&n, f.MinAlloc).Cells
+	}
+	require.Equal(t, ams, strings.Count(html, ">A<"), "every AM is lettered")
+	require.Equal(t, cells, strings.Count(html, `class="cell `)-overCells(f), "one cell per minimum allocation")
+
+	// n2 heartbeats and holds app_3's reservation.
+	require.Regexp(t, `class="node-card hb"[^>]*data-node="n2"|data-node="n2"[^>]*class="node-card hb"`, html)
+	has(t, html, "reserved for app_3 (carol): 6 GB, 1 vcore, 2 GB short")
+	has(t, html, "reserved since tick ")
+	has(t, html, `class="nc-over"`) // the shortfall, past the node's edge
+	has(t, html, "♥ ")
+	has(t, html, "heartbeat of n2")
+}
+
+func overCells(f store.Frame) int {
+	n := 0
+	for i := range f.Nodes {
+		if g := nodeCells(&f.Nodes[i], f.MinAlloc).Ghost; g != nil {
+			n += g.Over
+		}
+	}
+	return n
+}
+
+// has fails the test, briefly, when html lacks any of want.
+func has(t *testing.T, html string, want ...string) {
+	t.Helper()
+	for _, w := range want {
+		require.Truef(t, strings.Contains(html, w), "the HTML lacks %q", w)
+	}
+}
+
+// lacks fails the test, briefly, when html holds any of bad.
+func lacks(t *testing.T, html string, bad ...string) {
+	t.Helper()
+	for _, b := range bad {
+		require.Falsef(t, strings.Contains(html, b), "the HTML holds %q", b)
+	}
+}
+
+// manyNodes is f with its nodes repeated to n nodes (names made unique).
+func manyNodes(f store.Frame, n int) store.Frame {
+	nodes := make([]core.NodeView, 0, n)
+	for i := 0; i < n; i++ {
+		nv := f.Nodes[i%len(f.Nodes)]
+		nv.Name = "h" + strconv.Itoa(i)
+		nodes = append(nodes, nv)
+	}
+	f.Nodes = nodes
+	f.HeartbeatNode = "h2"
+	return f
+}
+
+func TestNodeGridStrips(t *testing.T) {
+	f := manyNodes(fixtureFrame(t, 14, "", ""), 120)
+	c := &NodeGrid{Frame: f}
+	html := renderHTML(t, c)
+	has(t, html, `data-mode="strips"`)
+	require.Equal(t, 119, strings.Count(html, `class="ng-strip"`))
+	require.Equal(t, 1, strings.Count(html, `class="ng-strip hb"`))
+	require.Equal(t, 30, strings.Count(html, `class="ns-ghost"`), "a reservation every fourth node")
+	lacks(t, html, `class="node-card`) // no card until one is opened
+
+	c.open("h6")
+	html = app.HTMLString(c.Render())
+	has(t, html, `class="ng-expanded"`)
+	require.Regexp(t, `data-node="h6"`, html)
+	require.Equal(t, 1, strings.Count(html, `class="node-card`))
+}
+
+func TestNodeGridCanvas(t *testing.T) {
+	f := manyNodes(fixtureFrame(t, 14, "", ""), 1000)
+	html := renderHTML(t, &NodeGrid{Frame: f})
+	has(t, html, `data-mode="canvas"`)
+	require.Equal(t, 1, strings.Count(html, "<canvas"))
+	lacks(t, html, `class="ng-strip"`) // no element per node
+	has(t, html, "1000 nodes, 1000 running containers")
+	has(t, html, "250 reserved; heartbeat of h2")
+	require.Regexp(t, regexp.MustCompile(`<canvas[^>]*width="\d+"`), html)
+	has(t, html, "open h2") // the heartbeating node opens in one click
+}

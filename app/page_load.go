@@ -1,0 +1,232 @@
+package app
+
+import (
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"yarnplay/app/store"
+	"yarnplay/scenarios/lessons"
+	"yarnplay/wasm/bridge"
+)
+
+// saveDelay is how long the page waits after a change before it saves the
+// work to localStorage (changes in between push the save back).
+const saveDelay = 400 * time.Millisecond
+
+// OnPreRender notes the lesson of the route, for the pre-rendered title.
+func (p *Page) OnPreRender(ctx app.Context) { p.slug = LessonOf(ctx.Page().URL().Path) }
+
+// OnMount runs in the browser only: it makes the store and the bridges and
+// listens to the keyboard.
+func (p *Page) OnMount(ctx app.Context) {
+	p.mount(ctx, store.New(), bridge.LocalStorage(), bridge.LocationHash())
+	p.timers = true
+	keys := bridge.PageKeyboard()
+	p.stopKey = keys.Listen(func(k bridge.Key) bool {
+		if k.Typing || k.Ctrl || k.Meta || k.Alt || shortcut(k.Key) == "" {
+			return false
+		}
+		ctx.Dispatch(func(ctx app.Context) { p.Key(ctx, k.Key) })
+		return true
+	})
+}
+
+// mount sets the page up with a store and where it keeps the work; tests
+// call it with in-memory bridges.
+func (p *Page) mount(ctx app.Context, s *store.Store, st bridge.Storage, hash bridge.Fragment) {
+	p.ctl = NewController(s)
+	p.storage, p.hash = st, hash
+	p.speed = DefaultSpeed
+	p.ui = ctx
+	p.ctl.Changed = func() { p.changed(p.ui) }
+}
+
+// OnDismount stops listening to the keyboard and playing.
+func (p *Page) OnDismount() {
+	if p.stopKey != nil {
+		p.stopKey()
+	}
+	p.playing = false
+	p.playGen++
+}
+
+// OnNav loads the work when the page opens, and opens a share link pasted
+// into the address bar later.
+func (p *Page) OnNav(ctx app.Context) {
+	if p.ctl == nil {
+		return
+	}
+	if !p.loaded {
+		p.Load(LessonOf(ctx.Page().URL().Path))
+		return
+	}
+	if frag, _ := p.hash.Get(); strings.Contains(frag, "s=") {
+		p.openLink(frag)
+	}
+}
+
+// Load brings in the work for a route: a share link in the fragment wins;
+// else the saved work (on /, or on the page of the lesson it started
+// from); else the route's lesson, or the default one. A link that does not
+// open says why, over the work loaded instead.
+func (p *Page) Load(slug string) {
+	s := p.ctl.Store
+	p.slug, p.loaded = slug, true
+	var linkErr error
+	if frag, _ := p.hash.Get(); strings.Contains(frag, "s=") {
+		if linkErr = p.openLink(frag); linkErr == nil {
+			return
+		}
+	}
+	defer func() {
+		if linkErr != nil {
+			s.Report(linkErr)
+		}
+	}()
+	if saved, ok := store.SavedLesson(p.storage); ok && (slug == "" || saved == slug) {
+		if restored, err := s.Restore(p.storage); restored {
+			return
+		} else if err != nil && linkErr == nil {
+			linkErr = err
+		}
+	}
+	if slug == "" {
+		slug = lessons.Default()
+	}
+	sc, err := lessons.Load(slug)
+	if err != nil {
+		if linkErr == nil {
+			linkErr = err
+		}
+		return
+	}
+	if err := s.Load(sc, slug); err != nil && linkErr == nil {
+		linkErr = err
+	}
+}
+
+// openLink opens a share link; once open, the fragment is cleared (the
+// work is saved instead), so a reload keeps later changes.
+func (p *Page) openLink(frag string) error {
+	if err := p.ctl.Store.OpenLink(frag); err != nil {
+		return err
+	}
+	_ = p.hash.Set("")
+	p.save()
+	return nil
+}
+
+// changed schedules a save of the work.
+func (p *Page) changed(ctx app.Context) {
+	if !p.timers {
+		p.save()
+		return
+	}
+	p.saveGen++
+	gen := p.saveGen
+	ctx.After(saveDelay, func(app.Context) {
+		if gen == p.saveGen {
+			p.save()
+		}
+	})
+}
+
+// save keeps the work in localStorage now.
+func (p *Page) save() {
+	if p.storage == nil || !p.loaded {
+		return
+	}
+	if err := p.ctl.Store.Save(p.storage); err != nil {
+		p.ctl.Store.Report(errors.New("the work cannot be saved in this browser: " + err.Error()))
+	}
+}
+
+// togglePlay starts or stops play.
+func (p *Page) togglePlay() {
+	p.playing = !p.playing
+	p.playGen++
+	if p.playing {
+		p.beat(p.playGen)
+	}
+}
+
+// beat plays one step after the speed's interval, then the next.
+func (p *Page) beat(gen int) {
+	if !p.timers {
+		return
+	}
+	ctx := p.ui
+	interval := time.Duration(float64(time.Second) / Speeds[min(max(p.speed, 0), len(Speeds)-1)])
+	ctx.After(interval, func(ctx app.Context) {
+		if !p.playing || gen != p.playGen {
+			return
+		}
+		if !p.ctl.Store.PlayStep() {
+			p.playing = false
+			return
+		}
+		p.changed(ctx)
+		p.beat(gen)
+	})
+}
+
+func (p *Page) setSpeed(i int) { p.speed = min(max(i, 0), len(Speeds)-1) }
+
+func (p *Page) toggleKeys() { p.showKeys = !p.showKeys }
+
+// shortcut names the action of a key ("" for none).
+func shortcut(key string) string {
+	switch key {
+	case " ", "Spacebar":
+		return "play"
+	case "ArrowRight":
+		return "forward"
+	case "ArrowLeft":
+		return "back"
+	case "t", "T":
+		return "tick"
+	case "Home":
+		return "first"
+	case "End":
+		return "last"
+	case "r", "R":
+		return "reset"
+	case "?":
+		return "help"
+	case "Escape":
+		return "close"
+	}
+	return ""
+}
+
+// Key runs a keyboard shortcut (keys typed into fields never get here).
+func (p *Page) Key(ctx app.Context, key string) {
+	if p.ctl == nil || !p.loaded {
+		return
+	}
+	do := func(fn func(s *store.Store) error) { p.ctl.Do(fn) }
+	switch shortcut(key) {
+	case "play":
+		p.togglePlay()
+	case "forward":
+		do(func(s *store.Store) error { return s.Forward() })
+	case "back":
+		do(func(s *store.Store) error { s.Back(); return nil })
+	case "tick":
+		do(func(s *store.Store) error { return s.ForwardTick() })
+	case "first":
+		do(func(s *store.Store) error { s.First(); return nil })
+	case "last":
+		do(func(s *store.Store) error { s.Last(); return nil })
+	case "reset":
+		p.playing = false
+		do(func(s *store.Store) error { s.Reset(); return nil })
+	case "help":
+		p.toggleKeys()
+	case "close":
+		p.showKeys = false
+	}
+}

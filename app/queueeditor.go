@@ -1,0 +1,262 @@
+package app
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"yarnplay/app/store"
+	"yarnplay/core/config"
+)
+
+// QueueEditor edits the queue tree of the configuration in force at the
+// current step: add, rename, remove and reorder queues, and set their
+// properties. Under every parent it shows the sum of the children's
+// capacities and what remains, live. Every change is checked as it is
+// typed: a configuration Hadoop refuses stays a draft, with Hadoop's
+// message shown on the queue it concerns; one Hadoop takes is applied at
+// once (at the start it is the scenario's configuration; later, a refresh
+// step, and the later steps replay with it).
+type QueueEditor struct {
+	app.Compo
+
+	// F is the frame shown; Ctl reaches the store.
+	F   *store.Frame
+	Ctl *Controller
+
+	draft map[string]string
+	dirty bool
+	issue *store.Issue
+	open  string
+}
+
+// queueProps are the properties edited per queue, in the order shown, with
+// the RM UI's names.
+var queueProps = []struct{ suffix, label, hint string }{
+	{config.SuffixCapacity, "Configured Capacity (%)", "percent of the parent"},
+	{config.SuffixMaximumCapacity, "Configured Max Capacity (%)", "percent of the parent; empty: 100"},
+	{config.SuffixUserLimitFactor, "User Limit Factor", "default 1"},
+	{config.SuffixMinimumUserLimitPercent, "Configured Minimum User Limit Percent", "default 100"},
+	{config.SuffixMaximumAMResourcePercent, "Max AM Resource Percent", "a fraction, default 0.1"},
+	{config.SuffixMaximumApplications, "Max Applications", "default from the system limit"},
+	{config.SuffixState, "State", "RUNNING or STOPPED"},
+	{config.SuffixACLSubmitApplications, "Submit ACL", `users and groups, e.g. "alice,bob eng"; " " nobody`},
+	{config.SuffixACLAdministerQueue, "Administer ACL", `as above`},
+}
+
+// Render draws the editor.
+func (e *QueueEditor) Render() app.UI {
+	if e.F == nil {
+		return app.Section().Class("queue-editor")
+	}
+	if !e.dirty {
+		e.draft = e.F.Conf
+	}
+	where := "the configuration the scenario starts with"
+	if e.F.Step > 0 {
+		where = "a refresh (yarn rmadmin -refreshQueues) after step " + strconv.Itoa(e.F.Step) + "; the later steps replay with it"
+	}
+	return app.Section().ID("queue-editor").Class("panel queue-editor").Aria("labelledby", "qe-title").Body(
+		app.H2().ID("qe-title").Text("Edit the queues"),
+		app.P().Class("muted").Text("Changes become "+where+"."),
+		app.If(e.issue != nil && e.issue.Queue == "", func() app.UI {
+			return app.P().Class("qe-issue").Role("alert").Text(e.issue.Message)
+		}),
+		app.If(e.dirty, func() app.UI {
+			return app.P().Class("qe-draft").Body(
+				app.Text("Draft not applied: Hadoop refuses it. "),
+				app.Button().Type("button").ID("qe-discard").Text("Discard the draft").OnClick(e.discard),
+			)
+		}),
+		e.addForm(),
+		app.Ul().ID("qe-tree").Class("qe-tree").Body(e.row("root", 0)),
+	)
+}
+
+// addForm adds a queue under a chosen parent.
+func (e *QueueEditor) addForm() app.UI {
+	var parents []string
+	e.walk("root", func(p string) { parents = append(parents, p) })
+	return app.Form().ID("qe-add").Class("qe-add").OnSubmit(e.add).Body(
+		app.Label().For("qe-add-name").Text("New queue"),
+		app.Input().ID("qe-add-name").Type("text").Required(true).Placeholder("name").AutoComplete(false),
+		app.Label().For("qe-add-parent").Text("under"),
+		app.Select().ID("qe-add-parent").Body(app.Range(parents).Slice(func(i int) app.UI {
+			return app.Option().Value(parents[i]).Text(parents[i])
+		})),
+		app.Button().Type("submit").ID("qe-add-button").Text("Add queue"),
+	)
+}
+
+func (e *QueueEditor) walk(path string, fn func(string)) {
+	fn(path)
+	for _, c := range store.Children(e.draft, path) {
+		e.walk(path+"."+c, fn)
+	}
+}
+
+// row is one queue with its children.
+func (e *QueueEditor) row(path string, depth int) app.UI {
+	kids := store.Children(e.draft, path)
+	_, name := cutLast(path)
+	issue := e.issue != nil && e.issue.Queue == path
+	cls := "qe-row"
+	if issue {
+		cls += " qe-broken"
+	}
+	return app.Li().Class("qe-queue").DataSet("queue", path).DataSet("depth", depth).Body(
+		app.Div().Class(cls).Body(
+			app.If(depth == 0, func() app.UI { return app.Strong().Class("qe-name").Text("root") }).Else(func() app.UI {
+				return app.Input().Class("qe-name").Type("text").Value(name).Aria("label", "Name of "+path).
+					DataSet("queue", path).OnChange(e.rename)
+			}),
+			app.If(depth > 0, func() app.UI { return e.field(path, config.SuffixCapacity, "Capacity %") }),
+			app.If(depth > 0, func() app.UI { return e.field(path, config.SuffixMaximumCapacity, "Max %") }),
+			app.If(depth > 0, func() app.UI {
+				return app.Span().Class("qe-actions").Body(
+					e.action(path, "↑", "Move "+path+" up", "up"),
+					e.action(path, "↓", "Move "+path+" down", "down"),
+					e.action(path, "✕", "Remove "+path, "remove"),
+				)
+			}),
+			app.Button().Type("button").Class("qe-more").DataSet("queue", path).Aria("expanded", e.open == path).
+				Aria("label", "All properties of "+path).Text("⋯").OnClick(e.toggle),
+		),
+		app.If(issue, func() app.UI {
+			return app.P().Class("qe-issue").Role("alert").DataSet("queue", path).Body(
+				app.Strong().Text("Hadoop refuses this: "), app.Text(e.issue.Message))
+		}),
+		app.If(e.open == path, func() app.UI { return e.details(path, depth) }),
+		app.If(len(kids) > 0, func() app.UI {
+			sum, rest, ok := store.CapacitySum(e.draft, path)
+			text := "children sum to " + num(sum) + "%, " + num(rest) + "% remains"
+			if !ok {
+				text = "a child's capacity is not a number"
+			} else if rest == 0 {
+				text = "children sum to 100% ✓"
+			}
+			return app.Div().Body(
+				app.P().Class("qe-sum").DataSet("queue", path).Aria("live", "polite").Text(text),
+				app.Ul().Class("qe-tree").Body(app.Range(kids).Slice(func(i int) app.UI {
+					return e.row(path+"."+kids[i], depth+1)
+				})),
+			)
+		}),
+	)
+}
+
+// details are every edited property of a queue.
+func (e *QueueEditor) details(path string, depth int) app.UI {
+	return app.Div().Class("qe-details").Body(app.Range(queueProps).Slice(func(i int) app.UI {
+		p := queueProps[i]
+		if depth == 0 && (p.suffix == config.SuffixCapacity || p.suffix == config.SuffixMaximumCapacity) {
+			return app.Text("")
+		}
+		return e.field(path, p.suffix, p.label+" ("+p.hint+")")
+	}))
+}
+
+// field is one property's input; its value is the draft's.
+func (e *QueueEditor) field(path, suffix, label string) app.UI {
+	id := "qe-" + strings.ReplaceAll(path, ".", "-") + "-" + suffix
+	return app.Label().Class("qe-field").For(id).Body(
+		app.Span().Class("qe-label").Text(label),
+		app.Input().ID(id).Type("text").Value(e.draft[config.QueueKey(path, suffix)]).
+			DataSet("queue", path).DataSet("prop", suffix).AutoComplete(false).OnInput(e.set),
+	)
+}
+
+func (e *QueueEditor) action(path, text, label, what string) app.UI {
+	return app.Button().Type("button").Class("qe-act").DataSet("queue", path).DataSet("act", what).
+		Title(label).Aria("label", label).Text(text).OnClick(e.act)
+}
+
+func data(ctx app.Context, key string) string {
+	v := ctx.JSSrc().Get("dataset").Get(key)
+	if !v.Truthy() {
+		return ""
+	}
+	return v.String()
+}
+
+func (e *QueueEditor) set(ctx app.Context, _ app.Event) {
+	path, prop := data(ctx, "queue"), data(ctx, "prop")
+	e.apply(store.SetQueueProperty(e.draft, path, prop, ctx.JSSrc().Get("value").String()))
+}
+
+func (e *QueueEditor) rename(ctx app.Context, _ app.Event) {
+	path := data(ctx, "queue")
+	c, err := store.RenameQueue(e.draft, path, ctx.JSSrc().Get("value").String())
+	e.applyOr(c, err, path)
+}
+
+func (e *QueueEditor) act(ctx app.Context, _ app.Event) {
+	path := data(ctx, "queue")
+	var c map[string]string
+	var err error
+	switch data(ctx, "act") {
+	case "up":
+		c, err = store.MoveQueue(e.draft, path, -1)
+	case "down":
+		c, err = store.MoveQueue(e.draft, path, 1)
+	case "remove":
+		c, err = store.RemoveQueue(e.draft, path)
+	}
+	e.applyOr(c, err, path)
+}
+
+func (e *QueueEditor) add(ctx app.Context, ev app.Event) {
+	ev.PreventDefault()
+	doc := app.Window().Get("document")
+	nameInput := doc.Call("getElementById", "qe-add-name")
+	parent := doc.Call("getElementById", "qe-add-parent").Get("value").String()
+	c, err := store.AddQueue(e.draft, parent, nameInput.Get("value").String())
+	if err == nil {
+		nameInput.Set("value", "")
+	}
+	e.applyOr(c, err, parent)
+}
+
+func (e *QueueEditor) toggle(ctx app.Context, _ app.Event) {
+	path := data(ctx, "queue")
+	if e.open == path {
+		path = ""
+	}
+	e.open = path
+}
+
+func (e *QueueEditor) discard(app.Context, app.Event) {
+	e.dirty, e.issue = false, nil
+}
+
+// applyOr applies c, or shows err (an edit that makes no configuration)
+// on the queue path.
+func (e *QueueEditor) applyOr(c map[string]string, err error, path string) {
+	if err != nil {
+		e.issue = &store.Issue{Queue: path, Message: err.Error()}
+		return
+	}
+	e.apply(c)
+}
+
+// apply checks a draft and applies it when Hadoop takes it.
+func (e *QueueEditor) apply(c map[string]string) {
+	e.draft = c
+	e.issue = store.IssueOf(e.Ctl.Store.CheckConfig(c))
+	if e.issue == nil {
+		if err := e.Ctl.Do(func(s *store.Store) error { return s.SetConfig(c) }); err != nil {
+			e.issue = store.IssueOf(err)
+		}
+	}
+	e.dirty = e.issue != nil
+}
+
+func cutLast(path string) (string, string) {
+	if i := strings.LastIndexByte(path, '.'); i >= 0 {
+		return path[:i], path[i+1:]
+	}
+	return "", path
+}
+
+func num(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }

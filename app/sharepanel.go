@@ -1,0 +1,165 @@
+package app
+
+import (
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"yarnplay/app/store"
+)
+
+// SharePanel shares and moves the work: a link (with its length, and a
+// warning past store.LinkWarnBytes, where a file travels better), copy,
+// downloads of the scenario file and of capacity-scheduler.xml, and
+// imports of either, pasted or from a file. A refused import says why and
+// keeps the work.
+type SharePanel struct {
+	app.Compo
+
+	// F is the frame shown; Ctl reaches the store.
+	F   *store.Frame
+	Ctl *Controller
+	// Base is the page's address without its fragment.
+	Base string
+
+	link, status string
+}
+
+// Render draws the panel.
+func (p *SharePanel) Render() app.UI {
+	return app.Section().ID("share").Class("panel share-panel").Aria("labelledby", "share-title").Body(
+		app.H2().ID("share-title").Text("Share, export, import"),
+		app.Div().Class("form-row").Body(
+			app.Button().Type("button").ID("share-make").Text("Make a share link").OnClick(p.makeLink),
+			app.Button().Type("button").ID("export-yaml").Text("Download the scenario (YAML)").OnClick(p.exportYAML),
+			app.Button().Type("button").ID("export-xml").Text("Download capacity-scheduler.xml").OnClick(p.exportXML),
+		),
+		app.If(p.link != "", func() app.UI {
+			long := len(p.link) > store.LinkWarnBytes
+			return app.Div().Class("share-link").Body(
+				app.Label().For("share-url").Text("Link to this step"+selText(p.F)),
+				app.Input().ID("share-url").Type("text").ReadOnly(true).Value(p.link).
+					OnFocus(func(ctx app.Context, _ app.Event) { ctx.JSSrc().Call("select") }),
+				app.Button().Type("button").ID("share-copy").Text("Copy").OnClick(p.copy),
+				app.P().ID("share-length").Class("muted").Text(itoa(len(p.link))+" characters"),
+				app.If(long, func() app.UI {
+					return app.P().ID("share-warning").Class("notice").Text("This link is longer than " +
+						itoa(store.LinkWarnBytes) + " characters: chat tools and tickets may cut it. Download the scenario file instead.")
+				}),
+			)
+		}),
+		app.If(p.status != "", func() app.UI {
+			return app.P().ID("share-status").Class("muted").Aria("live", "polite").Text(p.status)
+		}),
+		app.Details().ID("import").Class("import").Body(
+			app.Summary().Text("Import a scenario or a capacity-scheduler.xml"),
+			app.Label().For("import-text").Text("Paste a scenario (YAML or JSON) or a capacity-scheduler.xml"),
+			app.Textarea().ID("import-text").Rows(6).Spellcheck(false),
+			app.Div().Class("form-row").Body(
+				app.Button().Type("button").ID("import-scenario").Text("Import as scenario").OnClick(p.importScenario),
+				app.Button().Type("button").ID("import-xml").Text("Import as capacity-scheduler.xml").OnClick(p.importXML),
+			),
+			app.Label().For("import-file").Text("Or open a file (.yaml, .json or .xml)"),
+			app.Input().ID("import-file").Type("file").Accept(".yaml,.yml,.json,.xml,text/xml,application/xml").OnChange(p.importFile),
+			app.Button().Type("button").ID("new-blank").Text("Start a blank scenario").OnClick(p.blank),
+		),
+	)
+}
+
+func selText(f *store.Frame) string {
+	if f == nil || f.Selected == "" {
+		return ""
+	}
+	return ", with " + f.Selected + " selected"
+}
+
+func (p *SharePanel) makeLink(app.Context, app.Event) {
+	frag, err := p.Ctl.Store.Link()
+	if err != nil {
+		p.status = "No link: " + err.Error()
+		return
+	}
+	p.link = p.Base + "#" + frag
+	p.status = ""
+}
+
+func (p *SharePanel) copy(app.Context, app.Event) {
+	if err := p.Ctl.Clipboard.WriteText(p.link); err != nil {
+		p.status = "Copy it by hand: " + err.Error()
+		return
+	}
+	p.status = "Link copied."
+}
+
+func (p *SharePanel) exportYAML(app.Context, app.Event) {
+	data, err := p.Ctl.Store.ExportYAML()
+	if err == nil {
+		err = p.Ctl.Downloads.Download(fileName(p.F)+".yaml", "application/yaml", data)
+	}
+	p.done(err, "Scenario downloaded.")
+}
+
+func (p *SharePanel) exportXML(app.Context, app.Event) {
+	err := p.Ctl.Downloads.Download("capacity-scheduler.xml", "application/xml", p.Ctl.Store.ExportXML())
+	p.done(err, "capacity-scheduler.xml downloaded.")
+}
+
+func (p *SharePanel) done(err error, ok string) {
+	if err != nil {
+		p.status = err.Error()
+		return
+	}
+	p.status = ok
+}
+
+func (p *SharePanel) importScenario(app.Context, app.Event) {
+	text := inputValue("import-text")
+	p.Ctl.Do(func(s *store.Store) error { return s.ImportScenario("pasted scenario", []byte(text)) })
+	p.link = ""
+}
+
+func (p *SharePanel) importXML(app.Context, app.Event) {
+	text := inputValue("import-text")
+	p.Ctl.Do(func(s *store.Store) error { return s.ImportXML([]byte(text)) })
+	p.link = ""
+}
+
+func (p *SharePanel) importFile(ctx app.Context, _ app.Event) {
+	p.Ctl.Files.ReadFile("import-file", func(name string, data []byte, err error) {
+		ctx.Dispatch(func(ctx app.Context) {
+			p.link = ""
+			if err != nil {
+				p.status = "The file cannot be read: " + err.Error()
+				return
+			}
+			p.Ctl.Do(func(s *store.Store) error {
+				if strings.HasSuffix(strings.ToLower(name), ".xml") {
+					return s.ImportXML(data)
+				}
+				return s.ImportScenario(name, data)
+			})
+		})
+	})
+}
+
+func (p *SharePanel) blank(app.Context, app.Event) {
+	p.Ctl.Do(func(s *store.Store) error { return s.Load(store.Blank(), "") })
+	p.link = ""
+}
+
+// fileName is a file name for the work: its title in lower case, dashes
+// for the rest.
+func fileName(f *store.Frame) string {
+	if f == nil || f.Title == "" {
+		return "scenario"
+	}
+	var b strings.Builder
+	for _, r := range strings.ToLower(f.Title) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			b.WriteRune(r)
+		} else if b.Len() > 0 && !strings.HasSuffix(b.String(), "-") {
+			b.WriteByte('-')
+		}
+	}
+	return orText(strings.Trim(b.String(), "-"), "scenario")
+}

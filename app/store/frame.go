@@ -1,0 +1,132 @@
+// Package store owns the playground's simulation: the scenario being
+// played or edited, the scheduler replaying it, time travel, and the Frames
+// it publishes. It knows nothing of go-app or the browser, so it is tested
+// natively; the UI only renders Frames and sends the store actions.
+package store
+
+import (
+	"yarnplay/core"
+	"yarnplay/core/resource"
+)
+
+// Frame is the state of the simulation at one step, as the views render it.
+// A published Frame is never changed: the store builds a new one for every
+// step, so components may keep it (go-app copies state shallowly).
+type Frame struct {
+	// Step is the step the viewer stands on: 0 is the start (configuration
+	// and nodes), n the state after the scenario's n-th step.
+	Step int
+	// Steps is the number of steps in the scenario.
+	Steps int
+	// Label says what the step did, e.g. "step 42: heartbeat of n3".
+	Label string
+	// Kind is the step's kind ("heartbeat", "submit", ...; "" at the start).
+	Kind string
+	// Note is the lesson's narration for this step, if any.
+	Note string
+	// Tick is the scheduler's simulated time.
+	Tick int64
+
+	// Cluster is the sum of the nodes; ClusterUsed includes reservations.
+	Cluster, ClusterUsed resource.Resource
+	// Dominant is true when the dominant resource calculator is in use
+	// (vcores count); false means memory only.
+	Dominant bool
+	// MinAlloc is the scheduler's minimum allocation
+	// (yarn.scheduler.minimum-allocation-mb/-vcores): the cell of the node
+	// grid and the "required" term of the user-limit formula. Added for the
+	// views; zero makes them fall back to 1024 MB, 1 vcore.
+	MinAlloc resource.Resource
+	// Queues are pre-order, children in configuration order: the rows never
+	// move as usage changes.
+	Queues []core.QueueView
+	Nodes  []core.NodeView
+	// Apps are in submission order.
+	Apps []core.AppView
+	// Events are the decisions of this step; Narration says them in
+	// sentences, one per decision.
+	Events    []core.Event
+	Narration []string
+	// HeartbeatNode is the node whose heartbeat this step was, if any.
+	HeartbeatNode string
+	// Walk is, per leaf queue path, the apps the scheduler considered in
+	// this step in the order it walked them, with what happened to each.
+	Walk map[string][]AppVisit
+
+	// History is the usage of every queue at every step up to this one,
+	// for the usage-over-time chart.
+	History []HistoryPoint
+
+	// Selected is the selected queue's path ("" for none); SelectedUser the
+	// selected user in it. UserLimit and AMLimit are the selected leaf's
+	// formulas with today's numbers (nil when the selection is not a leaf).
+	Selected     string
+	SelectedUser string
+	UserLimit    *core.UserLimitTerms
+	AMLimit      *core.AMLimitTerms
+
+	// Broken names, by queue path, the configuration rule the queue breaks
+	// in words (the editor's validation: "capacities of the children of
+	// root.a sum to 90%, not 100%"), for a badge on its row; nil or empty
+	// when the configuration is valid. Added for the views.
+	Broken map[string]string
+
+	// Check reports the lesson's expectations up to this step: failures say
+	// what was expected and found.
+	Check []string
+	// Err is the last error shown to the user in words (a refused step, a
+	// bad import), or "".
+	Err string
+
+	// StepError is the error of this step itself, when it failed (a step
+	// written to fail, or one that fails in a loaded scenario); Expected is
+	// true when the step says it must fail.
+	StepError string
+	Expected  bool
+
+	// Title, Description and Source are the scenario's name, markdown
+	// description and origin; Lesson is the built-in lesson's slug ("" for
+	// other work).
+	Title, Description, Source, Lesson string
+	// Profile is "hadoop-3" or "hadoop-2".
+	Profile string
+	// Conf is the configuration in force at this step, Hadoop's keys and
+	// values (the queue editor starts from it; copy it before changing it).
+	Conf map[string]string
+	// Groups are the users' groups (for ACLs), from the start.
+	Groups map[string][]string
+	// Users are the users the scenario names (apps' owners and users with
+	// groups), sorted.
+	Users []string
+	// NextNode is the node a "forward one heartbeat" at the end would
+	// heartbeat: the one after the last heartbeat, in node order.
+	NextNode string
+	// Revision counts the changes to the scenario since it was loaded: a
+	// new value means the work changed (and should be saved).
+	Revision int
+	// Warnings are the configuration's warnings (properties read but not
+	// simulated), from core.
+	Warnings []string
+}
+
+// AppVisit is one application the scheduler considered in a leaf during a
+// step, in order.
+type AppVisit struct {
+	App  string
+	User string
+	// Outcome is "allocated", "reserved", "skipped" or "considered".
+	Outcome string
+	// Reason says why an app was skipped, in the scheduler's own words.
+	Reason core.Reason
+}
+
+// HistoryPoint is the usage of every queue after one step.
+type HistoryPoint struct {
+	Step int
+	Tick int64
+	// Used is aligned with Frame.Queues: Used[i] is Queues[i]'s usage.
+	Used []resource.Resource
+	// Marks are the notable events of the step: "submit", "finish",
+	// "reserve", "preempt".
+	Marks []string
+}

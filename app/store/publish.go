@@ -1,0 +1,341 @@
+package store
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"yarnplay/core"
+	"yarnplay/core/resource"
+	"yarnplay/scenarios"
+)
+
+// Visit outcomes (AppVisit.Outcome).
+const (
+	OutcomeConsidered = "considered"
+	OutcomeSkipped    = "skipped"
+	OutcomeAllocated  = "allocated"
+	OutcomeReserved   = "reserved"
+)
+
+// History marks (HistoryPoint.Marks).
+const (
+	MarkSubmit  = "submit"
+	MarkFinish  = "finish"
+	MarkReserve = "reserve"
+	MarkPreempt = "preempt"
+)
+
+// histCache is the usage history aligned with one list of queues (a
+// pathsID): points are computed once and shared by every frame.
+type histCache struct {
+	pathsID int
+	points  []HistoryPoint
+}
+
+// publish builds the frame of the current step.
+func (s *Store) publish() {
+	sched := s.cur.Scheduler()
+	set := sched.Settings()
+	f := &Frame{
+		Step:        s.step,
+		Steps:       len(s.doc.Steps),
+		Kind:        s.res.Kind,
+		Note:        s.res.Note,
+		Tick:        sched.Now(),
+		Cluster:     sched.ClusterResource(),
+		ClusterUsed: sched.ClusterUsed(),
+		Dominant:    set.Calculator.Kind == resource.DominantKind,
+		MinAlloc:    set.MinAlloc,
+		Queues:      sched.Queues(),
+		Nodes:       sched.Nodes(),
+		Apps:        sched.Apps(),
+		Events:      s.res.Events,
+		Narration:   s.res.Lines,
+		Walk:        walk(s.res.Events),
+		Selected:    s.sel,
+
+		Err:         s.err,
+		Title:       s.doc.Name,
+		Description: s.doc.Description,
+		Source:      s.doc.Source,
+		Lesson:      s.lesson,
+		Profile:     orDefault(s.doc.Profile, scenarios.ProfileHadoop3),
+		Conf:        sched.Conf().Map(),
+		Groups:      s.doc.Groups,
+		Revision:    s.rev,
+		Warnings:    slices.Clone(set.Warnings),
+	}
+	f.Label = s.label()
+	if s.res.Err != nil {
+		f.StepError = s.res.Err.Error()
+		if s.step > 0 {
+			st := &s.doc.Steps[s.step-1]
+			f.Expected = len(st.Error) > 0 || len(st.ErrorAny) > 0
+		}
+	}
+	for _, e := range s.res.Events {
+		if e.Kind == core.EvHeartbeat {
+			f.HeartbeatNode = e.Node
+		}
+	}
+	f.NextNode = nextNode(f.Nodes, s.lastHeartbeat())
+	f.Users = users(s.doc, f.Apps)
+	if s.sel != "" {
+		if t, err := sched.UserLimitTerms(s.sel); err == nil {
+			f.UserLimit = &t
+		}
+		if t, err := sched.AMLimitTerms(s.sel); err == nil {
+			f.AMLimit = &t
+		}
+		f.SelectedUser = s.selUser
+	}
+	for i := 1; i <= s.step && i < len(s.recs); i++ {
+		f.Check = append(f.Check, s.recs[i].checks...)
+	}
+	f.History = s.history(s.step)
+	s.frame = f
+}
+
+// label says what the current step did: "step 42: heartbeat of n3".
+func (s *Store) label() string {
+	if s.step == 0 {
+		return fmt.Sprintf("start: %s, %s", plural(len(s.cur.Scheduler().Nodes()), "node", "nodes"),
+			plural(len(s.recs[0].paths), "queue", "queues"))
+	}
+	return fmt.Sprintf("step %d: %s", s.step, Describe(&s.doc.Steps[s.step-1]))
+}
+
+// lastHeartbeat is the node of the last heartbeat up to the current step,
+// looking back a few steps; "" when none is near.
+func (s *Store) lastHeartbeat() string {
+	for i := len(s.res.Events) - 1; i >= 0; i-- {
+		if e := s.res.Events[i]; e.Kind == core.EvHeartbeat {
+			return e.Node
+		}
+	}
+	for i := s.step; i >= 1 && i > s.step-16; i-- {
+		st := &s.doc.Steps[i-1]
+		if n := len(st.Heartbeat); n > 0 {
+			return st.Heartbeat[n-1].Node
+		}
+		if st.Tick != nil {
+			return ""
+		}
+	}
+	return ""
+}
+
+// nextNode is the node after last in node order (the first after the end,
+// or when last is unknown).
+func nextNode(nodes []core.NodeView, last string) string {
+	if len(nodes) == 0 {
+		return ""
+	}
+	for i, n := range nodes {
+		if n.Name == last {
+			return nodes[(i+1)%len(nodes)].Name
+		}
+	}
+	return nodes[0].Name
+}
+
+// users are the users a scenario names: owners of apps, users with groups,
+// submitters and killers in its steps, sorted.
+func users(doc *scenarios.Scenario, apps []core.AppView) []string {
+	set := map[string]bool{}
+	for u := range doc.Groups {
+		set[u] = true
+	}
+	for _, a := range apps {
+		set[a.User] = true
+	}
+	for i := range doc.Steps {
+		st := &doc.Steps[i]
+		if st.Submit != nil && st.Submit.User != "" {
+			set[st.Submit.User] = true
+		}
+		if st.KillApp != nil && st.KillApp.By != "" {
+			set[st.KillApp.By] = true
+		}
+	}
+	out := make([]string, 0, len(set))
+	for u := range set {
+		out = append(out, u)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// walk is, per leaf, the apps considered in order and what became of each.
+func walk(events []core.Event) map[string][]AppVisit {
+	out := map[string][]AppVisit{}
+	settle := func(e core.Event, outcome string) {
+		l := out[e.Queue]
+		if n := len(l); n > 0 && l[n-1].App == e.App && l[n-1].Outcome == OutcomeConsidered {
+			l[n-1].Outcome, l[n-1].Reason = outcome, e.Reason
+			return
+		}
+		out[e.Queue] = append(l, AppVisit{App: e.App, User: e.User, Outcome: outcome, Reason: e.Reason})
+	}
+	for _, e := range events {
+		switch e.Kind {
+		case core.EvAppConsidered:
+			out[e.Queue] = append(out[e.Queue], AppVisit{App: e.App, User: e.User, Outcome: OutcomeConsidered})
+		case core.EvAppSkipped:
+			settle(e, OutcomeSkipped)
+		case core.EvAllocated, core.EvReservationFulfil:
+			settle(e, OutcomeAllocated)
+		case core.EvReserved, core.EvReReserved:
+			settle(e, OutcomeReserved)
+		}
+	}
+	return out
+}
+
+// marks are the notable events of a step, each once, in a fixed order.
+func marks(r scenarios.StepResult) []string {
+	var has [4]bool
+	for _, e := range r.Events {
+		switch e.Kind {
+		case core.EvAppSubmitted:
+			has[0] = true
+		case core.EvAppFinished, core.EvAppKilled:
+			has[1] = true
+		case core.EvReserved:
+			has[2] = true
+		case core.EvPreemptionMarked, core.EvPreemptionKilled:
+			has[3] = true
+		}
+	}
+	var out []string
+	for i, m := range []string{MarkSubmit, MarkFinish, MarkReserve, MarkPreempt} {
+		if has[i] {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// history returns the usage of every queue at steps 0..k, aligned with the
+// queues of step k. Points are shared between frames and never changed.
+func (s *Store) history(k int) []HistoryPoint {
+	if k >= len(s.recs) {
+		k = len(s.recs) - 1
+	}
+	want := s.recs[k]
+	if s.hist.pathsID != want.pathsID {
+		s.hist = histCache{pathsID: want.pathsID}
+	}
+	if len(s.hist.points) <= k {
+		index := make(map[string]int, len(want.paths))
+		for i, p := range want.paths {
+			index[p] = i
+		}
+		for i := len(s.hist.points); i <= k; i++ {
+			r := s.recs[i]
+			hp := HistoryPoint{Step: i, Tick: r.tick, Marks: r.marks, Used: r.used}
+			if r.pathsID != want.pathsID {
+				hp.Used = make([]resource.Resource, len(want.paths))
+				for j, p := range r.paths {
+					if at, ok := index[p]; ok {
+						hp.Used[at] = r.used[j]
+					}
+				}
+			}
+			s.hist.points = append(s.hist.points, hp)
+		}
+	}
+	return s.hist.points[: k+1 : k+1]
+}
+
+// Describe says what a step does, in a few words: "heartbeat of n3",
+// "alice submits app_1 to a".
+func Describe(st *scenarios.Step) string {
+	switch st.Kind() {
+	case scenarios.KindSubmit:
+		sub := st.Submit
+		am := "no AM"
+		if sub.AM != nil {
+			am = "AM " + mb(sub.AM.MemoryMB)
+		}
+		return fmt.Sprintf("%s submits %s to %s (%s)", sub.User, sub.App, sub.Queue, am)
+	case scenarios.KindRequest:
+		var parts []string
+		for _, a := range st.Request {
+			at := ""
+			if a.Locality != "" && a.Locality != core.AnyLocation {
+				at = " on " + a.Locality
+			}
+			parts = append(parts, fmt.Sprintf("%s asks for %d × %s%s", a.App, a.Count, mb(a.Resource.MemoryMB), at))
+		}
+		return strings.Join(parts, "; ")
+	case scenarios.KindHeartbeat:
+		var names []string
+		for _, h := range st.Heartbeat {
+			n := h.Node
+			if h.Times > 1 {
+				n += fmt.Sprintf(" ×%d", h.Times)
+			}
+			names = append(names, n)
+		}
+		if len(names) == 1 && st.Heartbeat[0].Times <= 1 {
+			return "heartbeat of " + names[0]
+		}
+		return "heartbeats of " + strings.Join(names, ", ")
+	case scenarios.KindTick:
+		if *st.Tick == 1 {
+			return "tick: every node heartbeats once"
+		}
+		return fmt.Sprintf("%d ticks: every node heartbeats %d times", *st.Tick, *st.Tick)
+	case scenarios.KindFinishContainer:
+		fc := st.FinishContainer
+		on := ""
+		if fc.Node != "" {
+			on = " on " + fc.Node
+		}
+		return fmt.Sprintf("%s finishes %s%s", fc.App, plural(fc.Count, "container", "containers"), on)
+	case scenarios.KindFinishApp:
+		return st.FinishApp + " finishes"
+	case scenarios.KindKillApp:
+		return fmt.Sprintf("%s kills %s", st.KillApp.By, st.KillApp.App)
+	case scenarios.KindRefresh:
+		r := st.Refresh
+		n := len(r.Set) + len(r.Unset)
+		if r.ReplaceConfig != nil {
+			return "refresh the queues with a new configuration"
+		}
+		return "refresh the queues (" + plural(n, "property", "properties") + " changed)"
+	case scenarios.KindAddNode:
+		a := st.AddNode
+		if a.Count > 1 {
+			return fmt.Sprintf("add %d nodes %s", a.Count, a.Name)
+		}
+		return "add node " + a.Name
+	case scenarios.KindRemoveNode:
+		return "remove node " + st.RemoveNode.Name
+	case scenarios.KindPreemptionSnapshot:
+		return "preemption snapshot"
+	case scenarios.KindPreemptionRound:
+		return fmt.Sprintf("preemption round at %d ms", st.PreemptionRound.NowMS)
+	case scenarios.KindExpect:
+		return "check the expectations"
+	}
+	return "an unknown step"
+}
+
+func mb(v int64) string { return fmt.Sprintf("%d MB", v) }
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}

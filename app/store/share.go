@@ -1,0 +1,165 @@
+package store
+
+import (
+	"encoding/json"
+	"fmt"
+	"maps"
+	"strings"
+
+	"yarnplay/core/config"
+	"yarnplay/scenarios"
+)
+
+// LinkWarnBytes is the length past which a share link may not survive
+// chat tools and ticket systems: the share dialog suggests a file instead.
+const LinkWarnBytes = 2000
+
+// Link returns the share link's fragment (without '#') of the work, the
+// current step and the selected queue.
+func (s *Store) Link() (string, error) {
+	return scenarios.EncodeLink(s.doc, s.step, s.sel)
+}
+
+// OpenLink replaces the work with the scenario of a share link's fragment
+// and stands on its step with its queue selected. A link that does not
+// decode is refused, with why, and the work stays.
+func (s *Store) OpenLink(fragment string) error {
+	sc, step, sel, err := scenarios.DecodeLink(fragment)
+	if err != nil {
+		return s.refuse(fmt.Errorf("this link does not open: %w", err))
+	}
+	return s.open(sc, "", step, sel, "this link")
+}
+
+// open loads sc and stands on step with sel selected.
+func (s *Store) open(sc *scenarios.Scenario, lesson string, step int, sel, what string) error {
+	saved := *s
+	if err := s.Load(sc, lesson); err != nil {
+		*s = saved
+		return s.refuse(fmt.Errorf("%s does not open: %w", what, err))
+	}
+	s.seek(min(max(step, 0), len(sc.Steps)))
+	if sel != "" {
+		if _, err := s.cur.Scheduler().Queue(sel); err == nil {
+			s.sel = sel
+		}
+	}
+	s.publish()
+	return nil
+}
+
+// ImportScenario replaces the work with a scenario file (YAML or JSON).
+// A file Parse refuses is refused with the reason and the work stays.
+func (s *Store) ImportScenario(name string, data []byte) error {
+	sc, err := scenarios.Parse(name, data)
+	if err != nil {
+		return s.refuse(fmt.Errorf("the file does not load: %w", err))
+	}
+	return s.open(sc, "", 0, s.sel, "the file")
+}
+
+// ExportYAML returns the work as a scenario file.
+func (s *Store) ExportYAML() ([]byte, error) { return s.doc.YAML() }
+
+// ImportXML replaces the configuration the scenario starts with by a
+// capacity-scheduler.xml (the properties outside yarn.scheduler.capacity.
+// that the file does not set are kept), and goes to the start; the steps
+// are kept. A file Hadoop would refuse is refused with Hadoop's message.
+func (s *Store) ImportXML(data []byte) error {
+	c, err := config.ParseXML(data)
+	if err != nil {
+		return s.refuse(fmt.Errorf("the file is not a configuration file Hadoop reads: %w", err))
+	}
+	profile, err := config.ParseProfile(orDefault(s.doc.Profile, scenarios.ProfileHadoop3))
+	if err != nil {
+		return s.refuse(err)
+	}
+	conf := c.Map()
+	start, err := s.doc.StartConfig()
+	if err == nil {
+		for k, v := range start.Map() {
+			if _, set := conf[k]; !set && !strings.HasPrefix(k, config.Prefix) {
+				conf[k] = v
+			}
+		}
+	}
+	if _, err := config.Parse(config.FromMap(conf), profile); err != nil {
+		return s.refuse(err)
+	}
+	d := s.edit()
+	d.Config, d.ConfigXML = maps.Clone(conf), ""
+	return s.commit(d, -1, 0, nil)
+}
+
+// ExportXML returns the configuration in force at the current step as a
+// capacity-scheduler.xml.
+func (s *Store) ExportXML() []byte { return s.cur.Scheduler().Conf().XML() }
+
+// Storage is where the work is kept between visits: the browser's
+// localStorage (bridge.LocalStorage), or a map in tests.
+type Storage interface {
+	Get(key string) (value string, ok bool, err error)
+	Set(key, value string) error
+}
+
+// SaveKey is the storage key of the work in progress.
+const SaveKey = "yarnplay.work"
+
+// saved is what Save writes: the share link of the work and the lesson.
+type saved struct {
+	Version int    `json:"v"`
+	Lesson  string `json:"lesson,omitempty"`
+	Link    string `json:"link"`
+}
+
+// Save keeps the work, its step and selection in st.
+func (s *Store) Save(st Storage) error {
+	link, err := s.Link()
+	if err != nil {
+		return err
+	}
+	data, err := json.Marshal(saved{Version: 1, Lesson: s.lesson, Link: link})
+	if err != nil {
+		return err
+	}
+	return st.Set(SaveKey, string(data))
+}
+
+// SavedLesson returns the lesson of the work kept in st ("" when none, or
+// work of its own); ok is false when st keeps no work.
+func SavedLesson(st Storage) (lesson string, ok bool) {
+	v, ok, err := st.Get(SaveKey)
+	if err != nil || !ok {
+		return "", false
+	}
+	var sv saved
+	if json.Unmarshal([]byte(v), &sv) != nil || sv.Version != 1 {
+		return "", false
+	}
+	return sv.Lesson, true
+}
+
+// Restore brings back the work kept in st. It returns false when st keeps
+// none; kept work that no longer opens is refused (the error says why) and
+// the current work stays.
+func (s *Store) Restore(st Storage) (bool, error) {
+	v, ok, err := st.Get(SaveKey)
+	if err != nil {
+		return false, s.refuse(fmt.Errorf("the saved work cannot be read: %w", err))
+	}
+	if !ok {
+		return false, nil
+	}
+	var sv saved
+	if err := json.Unmarshal([]byte(v), &sv); err != nil || sv.Version != 1 {
+		return false, s.refuse(fmt.Errorf("the saved work is in a form this yarnplay does not read"))
+	}
+	sc, step, sel, err := scenarios.DecodeLink(sv.Link)
+	if err != nil {
+		return false, s.refuse(fmt.Errorf("the saved work does not open: %w", err))
+	}
+	if err := s.open(sc, sv.Lesson, step, sel, "the saved work"); err != nil {
+		return false, err
+	}
+	return true, nil
+}

@@ -1,0 +1,127 @@
+package store
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"yarnplay/core/config"
+	"yarnplay/scenarios"
+	"yarnplay/wasm/bridge"
+)
+
+func TestLinkRoundTrip(t *testing.T) {
+	s := loaded(t, twoQueues)
+	s.Jump(5)
+	require.NoError(t, s.Tick(1)) // the work differs from the file now
+	s.Select("root.a")
+	want := frameJSON(t, s.Frame())
+	link, err := s.Link()
+	require.NoError(t, err)
+	require.Contains(t, link, "&t=6&sel=root.a")
+
+	other := New()
+	require.NoError(t, other.OpenLink("#"+link))
+	f := *other.Frame()
+	f.Revision = 1 // the opened link is fresh work
+	require.Equal(t, want, frameJSON(t, &f))
+}
+
+func TestYAMLRoundTrip(t *testing.T) {
+	s := loaded(t, twoQueues)
+	require.NoError(t, s.Submit(scenarios0Submit()))
+	data, err := s.ExportYAML()
+	require.NoError(t, err)
+	other := New()
+	require.NoError(t, other.ImportScenario("work.yaml", data))
+	require.Equal(t, docJSON(t, s), docJSON(t, other))
+	require.Equal(t, 0, other.Frame().Step)
+}
+
+func TestXMLImportAndExport(t *testing.T) {
+	s := loaded(t, twoQueues)
+	s.Jump(3)
+	xml := s.ExportXML()
+	c, err := config.ParseXML(xml)
+	require.NoError(t, err)
+	require.Equal(t, s.Frame().Conf, c.Map())
+
+	imported := []byte(`<?xml version="1.0"?>
+<configuration>
+  <property><name>yarn.scheduler.capacity.root.queues</name><value>a,b,c</value></property>
+  <property><name>yarn.scheduler.capacity.root.a.capacity</name><value>50</value></property>
+  <property><name>yarn.scheduler.capacity.root.b.capacity</name><value>30</value></property>
+  <property><name>yarn.scheduler.capacity.root.c.capacity</name><value>20</value></property>
+</configuration>`)
+	require.NoError(t, s.ImportXML(imported))
+	f := s.Frame()
+	require.Equal(t, 0, f.Step, "the configuration is the start's")
+	require.Equal(t, 7, f.Steps, "the workload stays")
+	require.Equal(t, []string{"root", "root.a", "root.b", "root.c"}, paths(f))
+	require.Empty(t, s.Scenario().ConfigXML)
+}
+
+func TestSaveAndRestore(t *testing.T) {
+	st := bridge.NewMemoryStorage()
+	fresh := New()
+	ok, err := fresh.Restore(st)
+	require.NoError(t, err)
+	require.False(t, ok, "nothing saved yet")
+
+	s := loaded(t, twoQueues)
+	s.lesson = "two-queues"
+	s.Jump(6)
+	require.NoError(t, s.Heartbeat("n1"))
+	s.Select("root.b")
+	require.NoError(t, s.Save(st))
+	want := frameJSON(t, s.Frame())
+
+	lesson, ok := SavedLesson(st)
+	require.True(t, ok)
+	require.Equal(t, "two-queues", lesson)
+
+	ok, err = fresh.Restore(st)
+	require.NoError(t, err)
+	require.True(t, ok)
+	f := *fresh.Frame()
+	f.Revision = 1
+	require.Equal(t, want, frameJSON(t, &f))
+}
+
+func TestRestoreRefusesDamagedWork(t *testing.T) {
+	for name, value := range map[string]string{
+		"not JSON":       "{",
+		"another format": `{"v":2,"link":"s=1.x"}`,
+		"a bad link":     `{"v":1,"link":"s=1.%%%"}`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			st := bridge.NewMemoryStorage()
+			require.NoError(t, st.Set(SaveKey, value))
+			s := loaded(t, twoQueues)
+			doc := docJSON(t, s)
+			ok, err := s.Restore(st)
+			require.Error(t, err)
+			require.False(t, ok)
+			require.Equal(t, doc, docJSON(t, s))
+			require.NotEmpty(t, s.Frame().Err)
+		})
+	}
+}
+
+type failingStorage struct{}
+
+func (failingStorage) Get(string) (string, bool, error) { return "", false, errors.New("denied") }
+func (failingStorage) Set(string, string) error         { return errors.New("QuotaExceededError") }
+
+func TestStorageErrors(t *testing.T) {
+	s := loaded(t, twoQueues)
+	require.ErrorContains(t, s.Save(failingStorage{}), "QuotaExceededError")
+	_, err := s.Restore(failingStorage{})
+	require.ErrorContains(t, err, "denied")
+	require.Equal(t, 7, s.Frame().Steps)
+}
+
+func scenarios0Submit() scenarios.Submit {
+	return scenarios.Submit{App: "app_9", User: "dan", Queue: "b", AM: &scenarios.Res{MemoryMB: 1024, VCores: 1}}
+}

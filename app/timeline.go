@@ -1,0 +1,128 @@
+package app
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"yarnplay/app/store"
+)
+
+// Speeds are the play speeds, in steps per second.
+var Speeds = []float64{0.5, 1, 2, 4, 8, 16}
+
+// DefaultSpeed is the index in Speeds play starts with (2 steps a second).
+const DefaultSpeed = 2
+
+// Timeline is the bar at the bottom: first, back, play/pause, forward one
+// heartbeat, forward one tick, last; the speed; the step counter; a slider
+// to jump; fork and reset. Every control is a labelled button reachable by
+// keyboard.
+type Timeline struct {
+	app.Compo
+
+	// F is the frame shown; Ctl reaches the store.
+	F   *store.Frame
+	Ctl *Controller
+	// Playing and Speed (an index in Speeds) are the page's play state.
+	Playing bool
+	Speed   int
+	// OnPlay toggles play, OnSpeed sets the speed, OnHelp shows the keys.
+	OnPlay  func()
+	OnSpeed func(int)
+	OnHelp  func()
+}
+
+// Counter is the step counter's text: "step 42 of 120 · heartbeat of n3".
+func Counter(f *store.Frame) string {
+	what := f.Label
+	if _, after, ok := strings.Cut(f.Label, ": "); ok && f.Step > 0 {
+		what = after
+	}
+	return "step " + strconv.Itoa(f.Step) + " of " + strconv.Itoa(f.Steps) + " · " + what
+}
+
+// Render draws the bar.
+func (t *Timeline) Render() app.UI {
+	f := t.F
+	if f == nil {
+		return app.Nav().Class("timeline")
+	}
+	atStart, atEnd := f.Step == 0, f.Step >= f.Steps
+	playLabel, playText := "Play", "▶ Play"
+	if t.Playing {
+		playLabel, playText = "Pause", "❚❚ Pause"
+	}
+	fwd := "Forward one step"
+	tick := "Forward one tick"
+	if atEnd {
+		fwd = "Heartbeat of " + orText(f.NextNode, "the next node") + " (adds a step)"
+		tick = "Tick: every node heartbeats once (adds a step)"
+	}
+	return app.Nav().ID("timeline").Class("timeline").Aria("label", "Timeline").Body(
+		app.Div().Class("tl-buttons").Body(
+			t.button("tl-first", "« First", "First step (Home)", atStart, func(s *store.Store) error { s.First(); return nil }),
+			t.button("tl-back", "‹ Back", "Back one step (←)", atStart, func(s *store.Store) error { s.Back(); return nil }),
+			app.Button().ID("tl-play").Class("tl-play").Type("button").
+				Title(playLabel+" (Space)").Aria("label", playLabel).Aria("pressed", t.Playing).
+				Text(playText).OnClick(func(app.Context, app.Event) {
+				if t.OnPlay != nil {
+					t.OnPlay()
+				}
+			}),
+			t.button("tl-forward", "Heartbeat ›", fwd+" (→)", false, func(s *store.Store) error { return s.Forward() }),
+			t.button("tl-tick", "Tick ››", tick+" (T)", false, func(s *store.Store) error { return s.ForwardTick() }),
+			t.button("tl-last", "Last »", "Last step (End)", atEnd, func(s *store.Store) error { s.Last(); return nil }),
+		),
+		app.Label().Class("tl-speed").For("tl-speed").Body(
+			app.Span().Text("Speed"),
+			app.Select().ID("tl-speed").OnChange(func(ctx app.Context, e app.Event) {
+				if i, err := strconv.Atoi(ctx.JSSrc().Get("value").String()); err == nil && t.OnSpeed != nil {
+					t.OnSpeed(i)
+				}
+			}).Body(app.Range(Speeds).Slice(func(i int) app.UI {
+				return app.Option().Value(strconv.Itoa(i)).Selected(i == t.Speed).Text(speedText(Speeds[i]))
+			})),
+		),
+		app.Div().Class("tl-where").Body(
+			app.Output().ID("tl-counter").Class("tl-counter").Aria("live", "polite").Text(Counter(f)),
+			app.Input().ID("tl-slider").Class("tl-slider").Type("range").Min(0).Max(f.Steps).Value(f.Step).
+				Aria("label", "Jump to step").Aria("valuetext", Counter(f)).
+				OnInput(func(ctx app.Context, e app.Event) {
+					if k, err := strconv.Atoi(ctx.JSSrc().Get("value").String()); err == nil {
+						t.Ctl.Do(func(s *store.Store) error { s.Jump(k); return nil })
+					}
+				}),
+		),
+		app.Div().Class("tl-more").Body(
+			t.button("tl-fork", "Fork here", "Drop the steps after this one, to play another future from here", atEnd,
+				func(s *store.Store) error { return s.Fork() }),
+			t.button("tl-reset", "Reset", "Back to the scenario as loaded, at the start (R)", false,
+				func(s *store.Store) error { s.Reset(); return nil }),
+			app.Button().ID("tl-help").Type("button").Class("tl-help").Title("Keyboard shortcuts (?)").
+				Aria("label", "Keyboard shortcuts").Text("?").OnClick(func(app.Context, app.Event) {
+				if t.OnHelp != nil {
+					t.OnHelp()
+				}
+			}),
+		),
+	)
+}
+
+// button is one of the bar's buttons running a store action.
+func (t *Timeline) button(id, text, label string, disabled bool, action func(*store.Store) error) app.UI {
+	return app.Button().ID(id).Type("button").Title(label).Aria("label", label).Disabled(disabled).
+		Text(text).OnClick(func(app.Context, app.Event) { t.Ctl.Do(action) })
+}
+
+func speedText(v float64) string {
+	return strconv.FormatFloat(v, 'g', -1, 64) + " steps/s"
+}
+
+func orText(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}

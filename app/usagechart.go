@@ -1,0 +1,324 @@
+package app
+
+import (
+	"html"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"yarnplay/app/store"
+)
+
+// UsageChart shows, for one parent queue, its children's usage over the
+// frame's history as a stacked area chart (inline SVG): each child a band
+// in its queue's hue, solid up to its guarantee and hatched above it
+// (borrowed), a dashed line at each child's guarantee, and under the chart
+// a marker for every step that submitted, finished, reserved or preempted
+// something. A marker is a button: it calls OnJump with its step.
+type UsageChart struct {
+	app.Compo
+
+	// Frame is the step to show; its History is drawn.
+	Frame store.Frame
+	// Parent is the parent queue's path; "" means root.
+	Parent string
+	// OnJump, if set, is called with a marker's step to move the timeline
+	// there.
+	OnJump func(step int)
+}
+
+// Chart geometry in SVG units; the SVG scales to its box's width.
+const (
+	chartW, chartH     = 640.0, 150.0
+	chartLeft          = 44.0
+	chartRight         = 8.0
+	chartTop           = 8.0
+	chartBottom        = 20.0
+	chartMaxPoints     = 400
+	chartMaxMarkers    = 48
+	chartPlotW         = chartW - chartLeft - chartRight
+	chartPlotH         = chartH - chartTop - chartBottom
+	chartMarkerSymbols = "submit:+,finish:✓,reserve:⌛,preempt:✂"
+)
+
+// Render draws the chart.
+func (c *UsageChart) Render() app.UI {
+	d := usageChart(&c.Frame, c.Parent)
+	if d.Parent == "" {
+		return app.Section().Class("usage-chart").Body(app.P().Class("muted").Text("No parent queue " + c.Parent + "."))
+	}
+	return app.Section().Class("usage-chart").DataSet("parent", d.Parent).Aria("label", "Usage over time of the children of "+d.Parent).Body(
+		app.Div().Class("uc-plot").Body(
+			app.Raw(d.SVG),
+			app.Div().Class("uc-markers").Body(
+				app.Range(d.Markers).Slice(func(i int) app.UI {
+					m := d.Markers[i]
+					return app.Button().Type("button").Class("uc-marker").DataSet("step", m.Step).
+						Style("left", strconv.FormatFloat(m.X*100, 'f', 2, 64)+"%").
+						Aria("label", m.Label).Title(m.Label).
+						OnClick(func(ctx app.Context, e app.Event) {
+							if c.OnJump != nil {
+								c.OnJump(m.Step)
+							}
+						}).Text(m.Glyphs)
+				}),
+			),
+		),
+		app.Ul().Class("legend uc-legend").Body(
+			app.Range(d.Series).Slice(func(i int) app.UI {
+				s := d.Series[i]
+				return app.Li().Body(
+					app.Span().Class("lg-swatch uc-sw").Style("--h", strconv.Itoa(s.Hue)).Aria("hidden", "true"),
+					app.Text(s.Name+": "+pctText(s.Now)+" now, "+pctText(s.Guar)+" guaranteed"),
+				)
+			}),
+			app.Li().Body(app.Span().Class("lg-swatch lg-borrowed").Aria("hidden", "true"), app.Text("above guarantee")),
+			app.Li().Body(app.Span().Class("lg-swatch lg-guar-line").Aria("hidden", "true"), app.Text("guarantee")),
+		),
+	)
+}
+
+// chartSeries is one child of the chart.
+type chartSeries struct {
+	Path, Name string
+	Hue        int
+	Guar, Now  float64
+}
+
+// chartMarker is one marker button: the steps of a bucket of the x axis
+// that had notable events.
+type chartMarker struct {
+	Step int
+	// X is the marker's position as a fraction of the chart's width.
+	X float64
+	// Glyphs show its kinds (+ submit, ✓ finish, ⌛ reserve, ✂ preempt);
+	// Label says them in words.
+	Glyphs, Label string
+}
+
+// chartData is the chart of one parent, ready to draw.
+type chartData struct {
+	Parent  string
+	Series  []chartSeries
+	SVG     string
+	Markers []chartMarker
+	// YMax is the top of the y axis, a fraction of the cluster.
+	YMax float64
+}
+
+// usageChart computes the chart of parent's children over f.History.
+func usageChart(f *store.Frame, parent string) chartData {
+	idx := map[string]int{}
+	for i := range f.Queues {
+		idx[f.Queues[i].Path] = i
+	}
+	if parent == "" {
+		parent = "root"
+	}
+	pi, ok := idx[parent]
+	if !ok || f.Queues[pi].Leaf {
+		return chartData{}
+	}
+	p := &f.Queues[pi]
+	colors := NewColors(f)
+	d := chartData{Parent: parent}
+	var children []int
+	guarSum := 0.0
+	for _, ch := range p.Children {
+		ci, ok := idx[ch]
+		if !ok {
+			continue
+		}
+		q := &f.Queues[ci]
+		children = append(children, ci)
+		d.Series = append(d.Series, chartSeries{Path: q.Path, Name: q.Name, Hue: colors.Hue(q.Path),
+			Guar: float64(q.AbsCapacity), Now: float64(q.AbsUsedCapacity)})
+		guarSum += float64(q.AbsCapacity)
+	}
+	pts := samplePoints(f.History, chartMaxPoints)
+	// used[k][j]: child j's share at point k.
+	used := make([][]float64, len(pts))
+	top := max(float64(p.AbsMaxCapacity), guarSum)
+	for k, hp := range pts {
+		used[k] = make([]float64, len(children))
+		tot := 0.0
+		for j, ci := range children {
+			if ci < len(hp.Used) {
+				used[k][j] = resShare(hp.Used[ci], f.Cluster, f.Dominant)
+			}
+			tot += used[k][j]
+		}
+		top = max(top, tot)
+	}
+	d.YMax = max(top, 0.01)
+	first, last := 0, 1
+	if len(pts) > 0 {
+		first, last = pts[0].Step, pts[len(pts)-1].Step+1 // the last value holds for one step
+	}
+	xOf := func(step int) float64 { return chartLeft + chartPlotW*float64(step-first)/float64(last-first) }
+	yOf := func(v float64) float64 { return chartTop + chartPlotH*(1-v/d.YMax) }
+	d.SVG = chartSVG(&d, pts, used, xOf, yOf, last)
+	d.Markers = chartMarkers(f.History, first, last)
+	return d
+}
+
+// samplePoints keeps at most n points of a history, evenly, always with
+// the first and the last.
+func samplePoints(h []store.HistoryPoint, n int) []store.HistoryPoint {
+	if len(h) <= n {
+		return h
+	}
+	out := make([]store.HistoryPoint, 0, n)
+	for i := 0; i < n; i++ {
+		out = append(out, h[i*(len(h)-1)/(n-1)])
+	}
+	return out
+}
+
+// chartSVG draws the stacked bands as steps: a value holds until the next
+// point. Each band is two polygons (within the guarantee, solid; above
+// it, hatched) and a dashed polyline at its guarantee.
+func chartSVG(d *chartData, pts []store.HistoryPoint, used [][]float64, xOf func(int) float64, yOf func(float64) float64, last int) string {
+	var b strings.Builder
+	id := "uc-" + strings.NewReplacer(".", "-", " ", "-").Replace(d.Parent)
+	label := "Stacked usage of the children of " + d.Parent + " over time, as a share of the cluster"
+	b.WriteString(`<svg class="uc-svg" viewBox="0 0 ` + svgNum(chartW) + " " + svgNum(chartH) + `" role="img" aria-label="` + html.EscapeString(label) + `"><defs>`)
+	for j, s := range d.Series {
+		b.WriteString(`<pattern id="` + id + "-h" + strconv.Itoa(j) + `" class="uc-hatch" style="--h:` + strconv.Itoa(s.Hue) +
+			`" patternUnits="userSpaceOnUse" width="6" height="6" patternTransform="rotate(45)"><rect width="6" height="6"></rect><line x1="0" y1="0" x2="0" y2="6"></line></pattern>`)
+	}
+	b.WriteString(`</defs>`)
+	// Axes and grid.
+	y0, yTop := yOf(0), yOf(d.YMax)
+	b.WriteString(`<line class="uc-axis" x1="` + svgNum(chartLeft) + `" y1="` + svgNum(y0) + `" x2="` + svgNum(chartW-chartRight) + `" y2="` + svgNum(y0) + `"></line>`)
+	b.WriteString(`<line class="uc-grid" x1="` + svgNum(chartLeft) + `" y1="` + svgNum(yTop) + `" x2="` + svgNum(chartW-chartRight) + `" y2="` + svgNum(yTop) + `"></line>`)
+	b.WriteString(`<text class="uc-tick" x="` + svgNum(chartLeft-4) + `" y="` + svgNum(y0) + `" text-anchor="end" dominant-baseline="middle">0%</text>`)
+	b.WriteString(`<text class="uc-tick" x="` + svgNum(chartLeft-4) + `" y="` + svgNum(yTop) + `" text-anchor="end" dominant-baseline="hanging">` + pctText(d.YMax) + `</text>`)
+	if len(pts) > 0 {
+		b.WriteString(`<text class="uc-tick" x="` + svgNum(chartLeft) + `" y="` + svgNum(chartH-4) + `">step ` + strconv.Itoa(pts[0].Step) + `</text>`)
+		b.WriteString(`<text class="uc-tick" x="` + svgNum(chartW-chartRight) + `" y="` + svgNum(chartH-4) + `" text-anchor="end">step ` + strconv.Itoa(pts[len(pts)-1].Step) + `</text>`)
+	}
+	if len(pts) == 0 {
+		b.WriteString(`</svg>`)
+		return b.String()
+	}
+	// x edges of each point's step: it holds from its step to the next one.
+	xs := make([]float64, len(pts)+1)
+	for k, p := range pts {
+		xs[k] = xOf(p.Step)
+	}
+	xs[len(pts)] = xOf(last)
+	if xs[len(pts)] <= xs[len(pts)-1] {
+		xs[len(pts)] = xs[len(pts)-1] + 2
+	}
+	base := make([]float64, len(pts))
+	for j, s := range d.Series {
+		lo := append([]float64(nil), base...)
+		mid := make([]float64, len(pts))
+		hi := make([]float64, len(pts))
+		for k := range pts {
+			u := used[k][j]
+			mid[k] = lo[k] + min(u, s.Guar)
+			hi[k] = lo[k] + u
+			base[k] = hi[k]
+		}
+		hue := strconv.Itoa(s.Hue)
+		b.WriteString(`<path class="uc-band" style="--h:` + hue + `" d="` + bandPath(xs, lo, mid, yOf) + `"></path>`)
+		b.WriteString(`<path class="uc-above" fill="url(#` + id + "-h" + strconv.Itoa(j) + `)" d="` + bandPath(xs, mid, hi, yOf) + `"></path>`)
+		g := make([]float64, len(pts))
+		for k := range pts {
+			g[k] = lo[k] + s.Guar
+		}
+		b.WriteString(`<path class="uc-guar" style="--h:` + hue + `" d="` + stepLine(xs, g, yOf) + `"></path>`)
+	}
+	b.WriteString(`</svg>`)
+	return b.String()
+}
+
+// bandPath is the closed outline between two step lines, upper then lower.
+func bandPath(xs, lower, upper []float64, yOf func(float64) float64) string {
+	var b strings.Builder
+	b.WriteString(stepLine(xs, upper, yOf))
+	for k := len(lower) - 1; k >= 0; k-- {
+		b.WriteString("L" + svgNum(xs[k+1]) + " " + svgNum(yOf(lower[k])) + "L" + svgNum(xs[k]) + " " + svgNum(yOf(lower[k])))
+	}
+	b.WriteString("Z")
+	return b.String()
+}
+
+// stepLine is a path through values holding from xs[k] to xs[k+1].
+func stepLine(xs, v []float64, yOf func(float64) float64) string {
+	var b strings.Builder
+	for k := range v {
+		cmd := "L"
+		if k == 0 {
+			cmd = "M"
+		}
+		y := svgNum(yOf(v[k]))
+		b.WriteString(cmd + svgNum(xs[k]) + " " + y + "L" + svgNum(xs[k+1]) + " " + y)
+	}
+	return b.String()
+}
+
+// svgNum formats an SVG coordinate with at most two decimals.
+func svgNum(v float64) string {
+	s := strconv.FormatFloat(v, 'f', 2, 64)
+	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	if s == "-0" || s == "" {
+		return "0"
+	}
+	return s
+}
+
+// chartMarkers buckets the history's notable steps along the x axis: at
+// most chartMaxMarkers buttons, each jumping to the first step of its
+// bucket and naming every kind it holds.
+func chartMarkers(h []store.HistoryPoint, first, last int) []chartMarker {
+	symbols := map[string]string{}
+	for _, kv := range strings.Split(chartMarkerSymbols, ",") {
+		k, v, _ := strings.Cut(kv, ":")
+		symbols[k] = v
+	}
+	span := float64(last - first)
+	var out []chartMarker
+	bucket := -1
+	var kinds []string
+	flush := func() {
+		if len(out) == 0 || len(kinds) == 0 {
+			return
+		}
+		m := &out[len(out)-1]
+		var g strings.Builder
+		for _, k := range kinds {
+			if s, ok := symbols[k]; ok {
+				g.WriteString(s)
+			} else {
+				g.WriteString("•")
+			}
+		}
+		m.Glyphs = g.String()
+		m.Label = "Jump to step " + strconv.Itoa(m.Step) + ": " + strings.Join(kinds, ", ")
+		kinds = nil
+	}
+	for _, p := range h {
+		if len(p.Marks) == 0 {
+			continue
+		}
+		x := (float64(p.Step-first) + 0.5) / span // the middle of the step
+		bk := int(x * chartMaxMarkers)
+		if bk != bucket {
+			flush()
+			bucket = bk
+			out = append(out, chartMarker{Step: p.Step, X: (chartLeft + chartPlotW*x) / chartW})
+		}
+		for _, k := range p.Marks {
+			if !slices.Contains(kinds, k) {
+				kinds = append(kinds, k)
+			}
+		}
+	}
+	flush()
+	return out
+}

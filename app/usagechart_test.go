@@ -1,0 +1,110 @@
+package app
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"yarnplay/app/store"
+	"yarnplay/core"
+	"yarnplay/core/resource"
+)
+
+// chartFrame is a parent p (50% max 100%) with children a (20%) and b
+// (30%) over three steps; a borrows at step 2.
+func chartFrame() store.Frame {
+	gb := func(g int64) resource.Resource { return resource.New(g*1024, g) }
+	return store.Frame{
+		Cluster: gb(100),
+		Queues: []core.QueueView{
+			{Path: "root", Children: []string{"root.p"}, AbsCapacity: 1, AbsMaxCapacity: 1},
+			{Path: "root.p", Name: "p", Parent: "root", Children: []string{"root.p.a", "root.p.b"}, AbsCapacity: 0.5, AbsMaxCapacity: 1},
+			{Path: "root.p.a", Name: "a", Parent: "root.p", Leaf: true, AbsCapacity: 0.2, AbsMaxCapacity: 1, AbsUsedCapacity: 0.3},
+			{Path: "root.p.b", Name: "b", Parent: "root.p", Leaf: true, AbsCapacity: 0.3, AbsMaxCapacity: 1},
+		},
+		History: []store.HistoryPoint{
+			{Step: 0, Used: []resource.Resource{{}, {}, {}, {}}},
+			{Step: 1, Used: []resource.Resource{gb(20), gb(20), gb(10), gb(10)}, Marks: []string{"submit"}},
+			{Step: 2, Used: []resource.Resource{gb(40), gb(40), gb(30), gb(10)}, Marks: []string{"reserve", "preempt"}},
+		},
+	}
+}
+
+func TestUsageChartGeometry(t *testing.T) {
+	f := chartFrame()
+	d := usageChart(&f, "root.p")
+	require.Equal(t, "root.p", d.Parent)
+	require.Len(t, d.Series, 2)
+	require.InDelta(t, 0.2, d.Series[0].Guar, 1e-6)
+	require.InDelta(t, 1.0, d.YMax, 1e-9, "the parent's max capacity tops the axis")
+	// Two bands, each solid and hatched, and a guarantee line each.
+	require.Equal(t, 2, strings.Count(d.SVG, `class="uc-band"`))
+	require.Equal(t, 2, strings.Count(d.SVG, `class="uc-above"`))
+	require.Equal(t, 2, strings.Count(d.SVG, `class="uc-guar"`))
+	require.Equal(t, 2, strings.Count(d.SVG, "<pattern "), "one hatch per child, in its hue")
+	require.Contains(t, d.SVG, `fill="url(#uc-root-p-h0)"`)
+
+	// a's guarantee line at step 0 sits at 20% of the plot height from
+	// the bottom: y = top + h*(1-0.2).
+	y := svgNum(chartTop + chartPlotH*(1-0.2))
+	require.Contains(t, d.SVG, `d="M`+svgNum(chartLeft)+` `+y+`L`)
+
+	require.Equal(t, []chartMarker{
+		{Step: 1, X: (chartLeft + chartPlotW*1.5/3) / chartW, Glyphs: "+", Label: "Jump to step 1: submit"},
+		{Step: 2, X: (chartLeft + chartPlotW*2.5/3) / chartW, Glyphs: "⌛✂", Label: "Jump to step 2: reserve, preempt"},
+	}, d.Markers)
+
+	require.Empty(t, usageChart(&f, "root.p.a").Parent, "a leaf has no chart")
+	require.Equal(t, "root", usageChart(&f, "").Parent)
+}
+
+func TestStepLineAndBand(t *testing.T) {
+	xs := []float64{0, 10, 20}
+	id := func(v float64) float64 { return v }
+	require.Equal(t, "M0 1L10 1L10 2L20 2", stepLine(xs, []float64{1, 2}, id))
+	require.Equal(t, "M0 3L10 3L10 4L20 4L20 2L10 2L10 1L0 1Z", bandPath(xs, []float64{1, 2}, []float64{3, 4}, id))
+	require.Equal(t, "12.35", svgNum(12.3456))
+	require.Equal(t, "100", svgNum(100))
+	require.Equal(t, "0", svgNum(-0.001))
+}
+
+func TestSamplePoints(t *testing.T) {
+	h := make([]store.HistoryPoint, 1000)
+	for i := range h {
+		h[i].Step = i
+	}
+	s := samplePoints(h, 400)
+	require.Len(t, s, 400)
+	require.Equal(t, 0, s[0].Step)
+	require.Equal(t, 999, s[399].Step)
+	for i := 1; i < len(s); i++ {
+		require.Greater(t, s[i].Step, s[i-1].Step)
+	}
+	require.Len(t, samplePoints(h[:10], 400), 10)
+}
+
+func TestChartMarkersAreBucketed(t *testing.T) {
+	h := make([]store.HistoryPoint, 5000)
+	for i := range h {
+		h[i].Step = i
+		h[i].Marks = []string{"submit"}
+	}
+	m := chartMarkers(h, 0, 4999)
+	require.LessOrEqual(t, len(m), chartMaxMarkers+1)
+	require.Equal(t, 0, m[0].Step)
+}
+
+func TestUsageChartRenderAndJump(t *testing.T) {
+	s := fixtureStore(t, 14, "", "")
+	var jumped []int
+	c := &UsageChart{Frame: *s.Frame(), Parent: "root", OnJump: func(step int) { jumped = append(jumped, step) }}
+	html := renderHTML(t, c)
+	has(t, html, `data-parent="root"`, "<svg", `class="uc-marker"`, "Jump to step 1: submit", "Jump to step 14: reserve",
+		"eng: ", "fin: ", "guaranteed")
+	d := usageChart(s.Frame(), "root")
+	require.Len(t, d.Series, 2)
+	last := d.Markers[len(d.Markers)-1]
+	require.Equal(t, 14, last.Step)
+	require.Empty(t, jumped)
+}

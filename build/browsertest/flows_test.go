@@ -1,0 +1,297 @@
+package browsertest
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/require"
+
+	"yarnplay/app/store"
+	"yarnplay/scenarios/lessons"
+)
+
+// waitTimeout bounds every wait on a DOM condition after the first render.
+const waitTimeout = 30 * time.Second
+
+// page drives one tab.
+type page struct {
+	t    *testing.T
+	tab  context.Context
+	url  string
+	shot string
+}
+
+// js evaluates an expression and returns its value.
+func js[T any](p *page, expr string) T {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.tab, waitTimeout)
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
+	require.NoError(p.t, err, "evaluating %s", expr)
+	return v
+}
+
+// wait waits until expr is truthy, failing with what otherwise.
+func (p *page) wait(expr, what string) {
+	p.t.Helper()
+	p.waitFor(expr, what, waitTimeout)
+}
+
+func (p *page) waitFor(expr, what string, timeout time.Duration) {
+	p.t.Helper()
+	deadline := time.Now().Add(timeout)
+	var err error
+	for {
+		ctx, cancel := context.WithTimeout(p.tab, time.Until(deadline)+5*time.Second)
+		_, err = chromedp.Run(ctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(time.Until(deadline))))
+		cancel()
+		// A page that is still loading has no context to evaluate in yet.
+		if err == nil || !strings.Contains(err.Error(), "context") || time.Now().After(deadline) {
+			break
+		}
+	}
+	if err != nil {
+		text, _ := chromedp.Run(p.tab, chromedp.Evaluate[string](`document.body ? document.body.innerText.slice(0, 3000) : ''`))
+		p.screenshot("failure.png")
+		p.t.Fatalf("waiting for %s (%s): %v\npage text:\n%s", what, expr, err, text)
+	}
+}
+
+// q quotes a string for JavaScript.
+func q(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// click clicks the element of a CSS selector.
+func (p *page) click(sel string) {
+	p.t.Helper()
+	p.wait(`!!document.querySelector(`+q(sel)+`)`, sel+" on the page")
+	js[bool](p, `(() => { document.querySelector(`+q(sel)+`).click(); return true })()`)
+}
+
+// set types a value into an input, textarea or select and fires the event
+// go-app listens to ("input" or "change").
+func (p *page) set(sel, value, event string) {
+	p.t.Helper()
+	p.wait(`!!document.querySelector(`+q(sel)+`)`, sel+" on the page")
+	js[bool](p, `(() => { const e = document.querySelector(`+q(sel)+`); e.value = `+q(value)+
+		`; e.dispatchEvent(new Event(`+q(event)+`, {bubbles: true})); return true })()`)
+}
+
+func (p *page) text(sel string) string {
+	p.t.Helper()
+	return js[string](p, `(() => { const e = document.querySelector(`+q(sel)+`); return e ? e.innerText : '' })()`)
+}
+
+// state is what the page shows of the simulation: the step counter, the
+// queue bars, nodes, lanes, narration and formulas.
+func (p *page) state() string {
+	p.t.Helper()
+	return p.text("#tl-counter") + "\n" + p.text(".pg-layout")
+}
+
+func (p *page) screenshot(name string) {
+	png, err := chromedp.Run(p.tab, chromedp.FullScreenshot(100))
+	if err == nil {
+		_ = os.WriteFile(filepath.Join(p.shot, name), png, 0o644)
+	}
+}
+
+func (p *page) open(url string) {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.tab, renderTimeout)
+	defer cancel()
+	require.NoError(p.t, chromedp.Do(ctx, chromedp.Navigate(url)))
+	p.waitFor(`!!document.querySelector('#timeline') && !!document.querySelector('#queue-tree')`, "the playground", renderTimeout)
+}
+
+const (
+	counter   = `((document.querySelector('#tl-counter') || {}).textContent || '')`
+	errorText = `((document.querySelector('#error-text') || {}).textContent || '')`
+)
+
+func scheme(t *testing.T, tab context.Context, dark bool) {
+	value := "light"
+	if dark {
+		value = "dark"
+	}
+	require.NoError(t, chromedp.Do(tab, chromedp.Func(func(ctx context.Context, tt *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tt, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: value}},
+		})
+		return err
+	})))
+}
+
+// TestBrowserFlows drives the playground through its flows in headless
+// Chromium, one after another on the same work.
+func TestBrowserFlows(t *testing.T) {
+	requireChromium(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
+	defer cancel()
+	root, url := builtSite(ctx, t)
+	shots := filepath.Join(root, "dist", "screenshots")
+	require.NoError(t, os.MkdirAll(shots, 0o755))
+	tab, problems := browser(ctx, t)
+	require.NoError(t, chromedp.Do(tab, chromedp.EmulateViewport(1440, 1000)))
+	p := &page{t: t, tab: tab, url: url, shot: shots}
+
+	// The default lesson loads and the WebAssembly runs it.
+	start := time.Now()
+	p.open(url)
+	t.Logf("the playground rendered %s after navigation", time.Since(start).Round(time.Millisecond))
+	def := lessons.Default()
+	sc, err := lessons.Load(def)
+	require.NoError(t, err)
+	p.wait(counter+`.startsWith('step 0 of `+fmt.Sprint(len(sc.Steps))+`')`, "step 0 of the default lesson")
+	p.screenshot("playground-light.png")
+
+	// A heartbeat step shows what the core says: the store, natively, on
+	// the same lesson.
+	native := store.New()
+	require.NoError(t, native.Load(sc, def))
+	hb := 0
+	for i, st := range sc.Steps {
+		if k := st.Kind(); k == "heartbeat" || k == "tick" {
+			hb = i + 1
+			break
+		}
+	}
+	require.NotZero(t, hb, "the default lesson has a heartbeat step")
+	for k := 1; k < hb; k++ {
+		p.click("#tl-forward")
+		p.wait(counter+`.startsWith('step `+fmt.Sprint(k)+` of')`, fmt.Sprintf("step %d", k))
+	}
+	before := p.state()
+	p.click("#tl-forward")
+	p.wait(counter+`.startsWith('step `+fmt.Sprint(hb)+` of')`, "the heartbeat step")
+	native.Jump(hb)
+	f := native.Frame()
+	lines := js[[]string](p, `[...document.querySelectorAll('#narration-lines li')].map(li => li.textContent)`)
+	require.Equal(t, f.Narration, lines, "the narration is the core's decisions")
+	require.Contains(t, p.text("#tl-counter"), strings.SplitN(f.Label, ": ", 2)[1])
+	p.screenshot("heartbeat.png")
+
+	// Back restores exactly the previous state.
+	p.click("#tl-back")
+	p.wait(counter+`.startsWith('step `+fmt.Sprint(hb-1)+` of')`, "one step back")
+	require.Equal(t, before, p.state(), "back shows the state of the step before")
+
+	// A two-queue tree built in the editor; an app submitted to it gets a
+	// container.
+	p.click("#import summary")
+	p.click("#new-blank")
+	p.wait(`!!document.querySelector('#qe-tree li[data-queue="root.default"]')`, "the blank scenario")
+	p.set("#qe-add-name", "etl", "input")
+	p.set("#qe-add-parent", "root", "change")
+	p.click("#qe-add-button")
+	p.wait(`!!document.querySelector('#qe-tree li[data-queue="root.etl"]')`, "the new queue etl")
+	p.set(`input[data-queue="root.default"][data-prop="capacity"]`, "70", "input")
+	p.wait(`!!document.querySelector('.qe-issue')`, "Hadoop's refusal while the sum is 70")
+	p.set(`input[data-queue="root.etl"][data-prop="capacity"]`, "30", "input")
+	p.wait(`!document.querySelector('.qe-issue') && !!document.querySelector('#queue-tree li[data-queue="root.etl"]')`, "the two-queue tree applied")
+	require.Contains(t, p.text(`#queue-tree li[data-queue="root.etl"]`), "30.0%")
+
+	// An invalid capacity shows Hadoop's message on that queue.
+	p.set(`input[data-queue="root.etl"][data-prop="capacity"]`, "thirty", "input")
+	p.wait(`!!document.querySelector('#qe-tree li[data-queue="root.etl"] .qe-issue, #qe-tree li[data-queue="root"] > .qe-issue')`, "the refusal on etl")
+	issue := p.text(`.qe-issue`)
+	require.Contains(t, issue, "NumberFormatException")
+	require.Contains(t, issue, "root.etl")
+	p.screenshot("editor-error.png")
+	p.set(`input[data-queue="root.etl"][data-prop="capacity"]`, "30", "input")
+	p.wait(`!document.querySelector('.qe-issue')`, "the fixed capacity")
+
+	p.set("#ae-user", "alice", "input")
+	p.set("#ae-queue", "root.etl", "change")
+	p.click("#ae-submit-button")
+	p.wait(`!!document.querySelector('#ae-apps tr[data-app="app_1"]')`, "app_1 submitted")
+	p.set("#ae-count", "2", "input")
+	p.click("#ae-ask-button")
+	p.wait(counter+`.startsWith('step 2 of 2')`, "the ask")
+	p.click("#tl-forward") // at the end: the next node heartbeats
+	p.wait(counter+`.startsWith('step 3 of 3')`, "the heartbeat")
+	lines = js[[]string](p, `[...document.querySelectorAll('#narration-lines li')].map(li => li.textContent)`)
+	require.Contains(t, strings.Join(lines, "\n"), "allocated a 1024 MB container to app_1 on n0", "the AM container")
+	p.screenshot("built.png")
+
+	// A share link opens in a fresh browser profile at the same step.
+	p.click("#tl-back")
+	p.wait(counter+`.startsWith('step 2 of 3')`, "back to step 2")
+	shared := p.state()
+	p.click("#share-make")
+	p.wait(`!!document.querySelector('#share-url')`, "the share link")
+	link := js[string](p, `document.querySelector('#share-url').value`)
+	require.Contains(t, link, "#s=1.")
+	p.screenshot("share.png")
+	func() {
+		tab2, _ := browser(ctx, t)
+		require.NoError(t, chromedp.Do(tab2, chromedp.EmulateViewport(1440, 1000)))
+		p2 := &page{t: t, tab: tab2, url: url, shot: shots}
+		p2.open(link)
+		p2.wait(counter+`.startsWith('step 2 of 3')`, "the shared step")
+		require.Equal(t, shared, p2.state(), "the link restores the same state")
+	}()
+
+	// Importing a capacity-scheduler.xml shows its tree.
+	xml := `<?xml version="1.0"?><configuration>
+<property><name>yarn.scheduler.capacity.root.queues</name><value>prod,dev</value></property>
+<property><name>yarn.scheduler.capacity.root.prod.capacity</name><value>75</value></property>
+<property><name>yarn.scheduler.capacity.root.dev.capacity</name><value>25</value></property>
+<property><name>yarn.scheduler.capacity.root.dev.maximum-capacity</name><value>50</value></property>
+</configuration>`
+	if !js[bool](p, `document.querySelector('#import').open`) {
+		p.click("#import summary")
+	}
+	p.set("#import-text", xml, "input")
+	p.click("#import-xml")
+	p.wait(`!!document.querySelector('#queue-tree li[data-queue="root.dev"]')`, "the imported tree")
+	require.Contains(t, p.text(`#queue-tree li[data-queue="root.dev"]`), "50.0%")
+	p.wait(counter+`.startsWith('step 0 of 3')`, "the start, steps kept")
+
+	// A malformed XML import shows an error and keeps the work.
+	work := p.state()
+	p.set("#import-text", "<configuration><property>", "input")
+	p.click("#import-xml")
+	p.wait(errorText+`.includes('not a configuration file')`, "the XML refusal")
+	require.Equal(t, work, p.state(), "the work is unchanged")
+	p.screenshot("import-error.png")
+
+	// Reload keeps the work (saved to localStorage as it changes).
+	p.click("#tl-forward")
+	p.wait(counter+`.startsWith('step 1 of 3')`, "step 1")
+	p.wait(`(localStorage.getItem('yarnplay.work') || '').includes('"link":"s=1.') && (localStorage.getItem('yarnplay.work') || '').includes('t=1')`, "the work saved")
+	kept := p.state()
+	require.NoError(t, chromedp.Do(tab, chromedp.Reload()))
+	p.waitFor(counter+`.startsWith('step 1 of 3')`, "the work after a reload", renderTimeout)
+	require.Equal(t, kept, p.state())
+
+	// A malformed link and an oversized link show an error and keep the work.
+	for _, bad := range []struct{ name, frag, want string }{
+		{"malformed", "#s=1.not*base64", "link"},
+		{"oversized", "#s=1." + strings.Repeat("A", 1<<20+16), "link"},
+	} {
+		require.NoError(t, chromedp.Do(tab, chromedp.Navigate("about:blank")))
+		p.open(url + bad.frag)
+		p.wait(errorText+`.includes(`+q(bad.want)+`)`, "the error of the "+bad.name+" link")
+		p.wait(counter+`.startsWith('step 1 of 3')`, "the work kept after the "+bad.name+" link")
+		require.Contains(t, p.text("#queue-tree"), "root.dev")
+	}
+	p.screenshot("link-error.png")
+
+	scheme(t, tab, true)
+	p.screenshot("playground-dark.png")
+	require.NoError(t, chromedp.Do(tab, chromedp.EmulateViewport(390, 844)))
+	p.screenshot("playground-narrow.png")
+	require.Empty(t, problems(), "the page reported JavaScript errors")
+}
