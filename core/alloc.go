@@ -32,8 +32,10 @@ func (s *Scheduler) assignApp(q *queue, a *app, n *node, lim *limits, rsv *conta
 		res := s.allocate(q, a, n, lim, r, rsv)
 		return s.commit(q, a, n, r, rsv, res)
 	}
-	if !a.hasOutstanding() {
-		s.emit(Event{Kind: EvAppSkipped, Node: n.name, Queue: q.path, App: a.id, User: a.user, Reason: ReasonNoPending, Depth: q.depth})
+	if !a.demand {
+		if s.full() {
+			s.emit(Event{Kind: EvAppSkipped, Node: n.name, Queue: q.path, App: a.id, User: a.user, Reason: ReasonNoPending, Depth: q.depth})
+		}
 		return assignment{skip: skipOther}
 	}
 	last := ReasonNone
@@ -51,7 +53,9 @@ func (s *Scheduler) assignApp(q *queue, a *app, n *node, lim *limits, rsv *conta
 	if last == ReasonNone {
 		last = ReasonNoPending
 	}
-	s.emit(Event{Kind: EvAppSkipped, Node: n.name, Queue: q.path, App: a.id, User: a.user, Reason: last, Depth: q.depth})
+	if s.full() {
+		s.emit(Event{Kind: EvAppSkipped, Node: n.name, Queue: q.path, App: a.id, User: a.user, Reason: last, Depth: q.depth})
+	}
 	return assignment{skip: skipOther}
 }
 
@@ -71,6 +75,7 @@ func (s *Scheduler) allocate(q *queue, a *app, n *node, lim *limits, r *request,
 	} else if r == nil || !r.placed || r.outstanding() == 0 {
 		return allocResult{state: stQueueSkipped, unreserve: rsv, reason: ReasonNoLongerNeeded}
 	}
+	s.changed() // from here on the pass changes state
 	r.missed++
 	res := s.assignOnNode(q, a, n, lim, r, rsv)
 	if rsv == nil && res.state == stPrioritySkipped {
@@ -227,7 +232,9 @@ func (s *Scheduler) commit(q *queue, a *app, n *node, r *request, rsv *container
 	case stAllocated:
 		as := assignment{size: r.size, locality: res.locality, app: a, fulfilled: rsv != nil}
 		if why := s.acceptAllocation(q, a, n, r, rsv, res); why != "" {
-			s.emit(Event{Kind: EvAppSkipped, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Resource: r.size, Reason: ReasonCommitRejected, Detail: why, Depth: q.depth})
+			if s.full() {
+				s.emit(Event{Kind: EvAppSkipped, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Resource: r.size, Reason: ReasonCommitRejected, Detail: why, Depth: q.depth})
+			}
 			return as
 		}
 		s.applyAllocation(q, a, n, r, rsv, res)
@@ -240,7 +247,9 @@ func (s *Scheduler) commit(q *queue, a *app, n *node, r *request, rsv *container
 			return as
 		}
 		if why := s.acceptLeaf(q, a, r.size, resource.None); why != "" {
-			s.emit(Event{Kind: EvAppSkipped, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Resource: r.size, Reason: ReasonCommitRejected, Detail: why, Depth: q.depth})
+			if s.full() {
+				s.emit(Event{Kind: EvAppSkipped, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Resource: r.size, Reason: ReasonCommitRejected, Detail: why, Depth: q.depth})
+			}
 			return as
 		}
 		s.applyReservation(q, a, n, r, res.locality)
@@ -250,14 +259,20 @@ func (s *Scheduler) commit(q *queue, a *app, n *node, r *request, rsv *container
 			s.unreserve(res.unreserve, res.reason, true)
 			return assignment{skip: skipQueueLimit, app: a}
 		}
-		s.emit(Event{Kind: EvAppSkipped, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Resource: r.size, Reason: res.reason, Used: q.used, Depth: q.depth})
+		if s.full() {
+			s.emit(Event{Kind: EvAppSkipped, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Resource: r.size, Reason: res.reason, Used: q.used, Depth: q.depth})
+		}
 		return assignment{skip: skipQueueLimit, app: a}
 	case stAppSkipped:
-		s.emit(Event{Kind: EvAppSkipped, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Resource: r.size, Reason: res.reason, Seq: r.missed, Locality: res.locality, Depth: q.depth})
+		if s.full() {
+			s.emit(Event{Kind: EvAppSkipped, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Resource: r.size, Reason: res.reason, Seq: r.missed, Locality: res.locality, Depth: q.depth})
+		}
 		return assignment{skip: skipOther, app: a}
 	default:
 		if rsv == nil {
-			s.emit(Event{Kind: EvAppSkipped, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Resource: r.size, Reason: res.reason, Seq: r.missed, Locality: res.locality, Depth: q.depth})
+			if s.full() {
+				s.emit(Event{Kind: EvAppSkipped, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Resource: r.size, Reason: res.reason, Seq: r.missed, Locality: res.locality, Depth: q.depth})
+			}
 		}
 		return assignment{app: a}
 	}
@@ -284,8 +299,8 @@ func (s *Scheduler) acceptAllocation(q *queue, a *app, n *node, r *request, rsv 
 // acceptLeaf is LeafQueue.accept and AbstractCSQueue.accept up to root: the
 // user limit again, and no queue above its effective maximum.
 func (s *Scheduler) acceptLeaf(q *queue, a *app, size, released resource.Resource) string {
-	u := q.lf.users[a.user]
-	ul := s.userLimit(q, a.user)
+	u := a.usr
+	ul := s.userLimitOf(q, u)
 	if s.rc.GreaterThan(s.cluster, u.used.Sub(released), ul) {
 		return "user " + a.user + " would exceed its user limit " + ul.String()
 	}

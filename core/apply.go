@@ -11,6 +11,7 @@ import (
 func (s *Scheduler) allocateResource(q *queue, a *app, r resource.Resource) {
 	for p := q; p != nil; p = p.parent {
 		p.used = p.used.Add(r)
+		s.reorder(p)
 	}
 	s.updateUserUsage(q, s.getUser(q, a.user), r, true)
 }
@@ -19,6 +20,7 @@ func (s *Scheduler) allocateResource(q *queue, a *app, r resource.Resource) {
 func (s *Scheduler) releaseResource(q *queue, a *app, r resource.Resource) {
 	for p := q; p != nil; p = p.parent {
 		p.used = p.used.Sub(r)
+		s.reorder(p)
 	}
 	s.updateUserUsage(q, s.getUser(q, a.user), r, false)
 }
@@ -57,11 +59,15 @@ func (s *Scheduler) applyAllocation(q *queue, a *app, n *node, r *request, rsv *
 	s.nextID++
 	if r.duration > 0 {
 		c.end = s.now + r.duration
+		if n.nextEnd == 0 || c.end < n.nextEnd {
+			n.nextEnd = c.end
+		}
 	}
 	if r.isAM && a.amRequested && !a.hasAMContainer() {
 		c.isAM = true
 	}
-	a.live = append(a.live, c)
+	s.count.Allocations++
+	a.addLive(c)
 	a.consumption = a.consumption.Add(size)
 	n.containers = append(n.containers, c)
 	n.allocated = n.allocated.Add(size)
@@ -76,8 +82,10 @@ func (s *Scheduler) applyAllocation(q *queue, a *app, n *node, r *request, rsv *
 	if rsv != nil {
 		kind = EvReservationFulfil
 	}
-	u := q.lf.users[a.user]
-	s.emit(Event{Kind: kind, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Container: c.id, Resource: size, Locality: res.locality, Used: u.used, Depth: q.depth})
+	if s.rec != RecordNone {
+		u := q.lf.users[a.user]
+		s.emit(Event{Kind: kind, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Container: c.id, Resource: size, Locality: res.locality, Used: u.used, Depth: q.depth})
+	}
 	if c.isAM && a.state == AppAccepted {
 		s.setAppState(a, AppRunning)
 	}
@@ -85,7 +93,7 @@ func (s *Scheduler) applyAllocation(q *queue, a *app, n *node, r *request, rsv *
 
 func (a *app) hasAMContainer() bool {
 	for _, c := range a.live {
-		if c.isAM {
+		if c != nil && c.isAM {
 			return true
 		}
 	}
@@ -96,6 +104,7 @@ func (a *app) hasAMContainer() bool {
 func (s *Scheduler) applyReservation(q *queue, a *app, n *node, r *request, loc Locality) {
 	c := &container{id: s.nextID, app: a, node: n, size: r.size, priority: r.priority, locality: loc, start: s.now, reserved: true}
 	s.nextID++
+	s.count.Reservations++
 	n.reservation = c
 	a.reservations = append(a.reservations, c)
 	a.reservedRes = a.reservedRes.Add(c.size)
@@ -103,7 +112,9 @@ func (s *Scheduler) applyReservation(q *queue, a *app, n *node, r *request, loc 
 	r.reReservations = 0
 	s.allocateResource(q, a, c.size)
 	s.addReserved(q, a, c.size, true)
-	s.emit(Event{Kind: EvReserved, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Container: c.id, Resource: c.size, Locality: loc, Used: n.unallocated(), Limit: c.size.Sub(n.unallocated()), Depth: q.depth})
+	if s.rec != RecordNone {
+		s.emit(Event{Kind: EvReserved, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Container: c.id, Resource: c.size, Locality: loc, Used: n.unallocated(), Limit: c.size.Sub(n.unallocated()), Depth: q.depth})
+	}
 }
 
 // unreserve releases a reservation (FiCaSchedulerApp.unreserve). When
@@ -164,48 +175,62 @@ func (s *Scheduler) decrementAsks(a *app, r *request, n *node, loc Locality) {
 			}
 		}
 	}
+	a.refreshDemand()
 	s.addPending(a.queue, r.size, false)
 }
 
 // completeContainer completes a live container: its resources return to the
 // node, the app, the user and the queues (LeafQueue.completedContainer).
 func (s *Scheduler) completeContainer(c *container, why Reason) {
+	s.changed()
 	a, n, q := c.app, c.node, c.app.queue
-	for i, x := range a.live {
-		if x == c {
-			a.live = append(a.live[:i], a.live[i+1:]...)
-			break
-		}
-	}
+	a.removeLive(c)
 	for i, x := range n.containers {
 		if x == c {
 			n.containers = append(n.containers[:i], n.containers[i+1:]...)
 			break
 		}
 	}
+	s.count.Completed++
 	a.consumption = a.consumption.Sub(c.size)
 	n.allocated = n.allocated.Sub(c.size)
 	s.releaseResource(q, a, c.size)
-	s.emit(Event{Kind: EvContainerFinished, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: c.priority, Container: c.id, Resource: c.size, Reason: why, Depth: q.depth})
+	if s.rec != RecordNone {
+		s.emit(Event{Kind: EvContainerFinished, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: c.priority, Container: c.id, Resource: c.size, Reason: why, Depth: q.depth})
+	}
 }
 
 // completeDueContainers completes the node's containers whose duration has run out.
+// n.nextEnd is at most the earliest end among them, so the scan is skipped
+// while it lies ahead; a scan recomputes it.
 func (s *Scheduler) completeDueContainers(n *node) {
-	var due []*container
+	if n.nextEnd == 0 || n.nextEnd > s.now {
+		return
+	}
+	due := s.due[:0]
+	next := int64(0)
 	for _, c := range n.containers {
-		if c.end > 0 && c.end <= s.now {
+		switch {
+		case c.end <= 0:
+		case c.end <= s.now:
 			due = append(due, c)
+		case next == 0 || c.end < next:
+			next = c.end
 		}
 	}
+	n.nextEnd = next
 	for _, c := range due {
 		s.completeContainer(c, ReasonCompleted)
 	}
+	clear(due)
+	s.due = due[:0]
 }
 
 // FinishContainers completes the application's count most recently allocated
 // non-AM running containers (only those on node, when given). They complete
 // now; nothing is scheduled until the next heartbeat.
 func (s *Scheduler) FinishContainers(appID string, count int, nodeName string) error {
+	s.changed()
 	a, err := s.liveApp(appID)
 	if err != nil {
 		return fmt.Errorf("finish_container: %w", err)
@@ -216,7 +241,7 @@ func (s *Scheduler) FinishContainers(appID string, count int, nodeName string) e
 	var pick []*container
 	for i := len(a.live) - 1; i >= 0 && len(pick) < count; i-- {
 		c := a.live[i]
-		if c.isAM || nodeName != "" && c.node.name != nodeName {
+		if c == nil || c.isAM || nodeName != "" && c.node.name != nodeName {
 			continue
 		}
 		pick = append(pick, c)
@@ -236,6 +261,7 @@ func (s *Scheduler) FinishContainers(appID string, count int, nodeName string) e
 
 // AddNode registers a node; the cluster grows and limits are recomputed.
 func (s *Scheduler) AddNode(spec NodeSpec) error {
+	s.changed()
 	if spec.Name == "" {
 		return fmt.Errorf("add_node: the node needs a name")
 	}
@@ -261,6 +287,7 @@ func (s *Scheduler) AddNode(spec NodeSpec) error {
 // RemoveNode removes a node: its containers are lost, its reservation
 // released, and limits recomputed.
 func (s *Scheduler) RemoveNode(name string) error {
+	s.changed()
 	n, err := s.nodeByName(name)
 	if err != nil {
 		return fmt.Errorf("remove_node: %w", err)

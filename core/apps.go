@@ -13,6 +13,7 @@ import (
 // (sections 6.6 and 10). A rejected application is recorded with state
 // REJECTED and its message; nothing else changes.
 func (s *Scheduler) Submit(sub Submission) error {
+	s.changed()
 	if sub.App == "" {
 		return fmt.Errorf("submit: the application needs an id")
 	}
@@ -100,6 +101,7 @@ func (s *Scheduler) Submit(sub Submission) error {
 		p.numApps++
 	}
 	u := s.getUser(q, a.user)
+	a.usr = u
 	u.pendingApps++
 	q.lf.pending = insertApp(q.lf.pending, a)
 	s.emit(Event{Kind: EvAppSubmitted, App: a.id, User: a.user, Queue: q.path, Resource: amRes, Priority: prio})
@@ -264,6 +266,7 @@ func (s *Scheduler) liveApp(id string) (*app, error) {
 // AppSchedulingInfo.updateResourceRequests does. The whole call is validated
 // first; a refused call changes nothing.
 func (s *Scheduler) Request(asks []Ask) error {
+	s.changed()
 	if len(asks) == 0 {
 		return fmt.Errorf("request: no asks")
 	}
@@ -351,6 +354,7 @@ func (s *Scheduler) applyAsks(a *app, asks []Ask, am bool) {
 			s.updatePending(a, r, lastSize, lastCount, r.size, anyCount, hadLast)
 		}
 	}
+	a.refreshDemand()
 }
 
 // updatePending is AppSchedulingInfo.updatePendingResources for a change of
@@ -404,6 +408,9 @@ func (a *app) findRequest(prio int) *request {
 	return nil
 }
 
+// refreshDemand recomputes a.demand after the asks changed.
+func (a *app) refreshDemand() { a.demand = a.hasOutstanding() }
+
 // hasOutstanding reports whether some request priority still wants containers.
 func (a *app) hasOutstanding() bool {
 	for _, r := range a.requests {
@@ -418,6 +425,7 @@ func (a *app) hasOutstanding() bool {
 // reservations are released, its AM usage returned, pending applications
 // reconsidered, and a DRAINING queue may stop (section 12).
 func (s *Scheduler) FinishApp(id string) error {
+	s.changed()
 	a, err := s.liveApp(id)
 	if err != nil {
 		return fmt.Errorf("finish_app: %w", err)
@@ -429,6 +437,7 @@ func (s *Scheduler) FinishApp(id string) error {
 // KillApp kills an application, if by owns it, may administer its queue, is
 // a cluster administrator (yarn.admin.acl), or ACLs are disabled.
 func (s *Scheduler) KillApp(id, by string) error {
+	s.changed()
 	a, err := s.liveApp(id)
 	if err != nil {
 		return fmt.Errorf("kill_app: %w", err)
@@ -460,6 +469,7 @@ func (s *Scheduler) endApp(a *app, st AppState, why Reason) {
 		r.placed = false
 		r.asks = nil
 	}
+	a.refreshDemand()
 	s.deactivateUserApp(a)
 	u := q.lf.users[a.user]
 	if a.activated {

@@ -14,6 +14,8 @@ func (s *Scheduler) Clone() *Scheduler {
 	c.rejected = maps.Clone(s.rejected)
 	c.events = append([]Event(nil), s.events...)
 	c.set.Warnings = append([]string(nil), s.set.Warnings...)
+	c.due = nil
+	c.lims = make([]limits, len(s.lims))
 
 	qmap := make(map[*queue]*queue, len(s.queues))
 	c.queues = make([]*queue, len(s.queues))
@@ -42,6 +44,11 @@ func (s *Scheduler) Clone() *Scheduler {
 			ch[i] = qmap[x]
 		}
 		q.children = ch
+		ord := make([]*queue, len(q.order))
+		for i, x := range q.order {
+			ord[i] = qmap[x]
+		}
+		q.order, q.walk = ord, nil
 	}
 	c.root = qmap[s.root]
 
@@ -61,6 +68,9 @@ func (s *Scheduler) Clone() *Scheduler {
 	for i, a := range s.apps {
 		na := *a
 		na.queue = qmap[a.queue]
+		if a.usr != nil {
+			na.usr = na.queue.lf.users[a.user]
+		}
 		na.requests = make([]*request, len(a.requests))
 		for j, r := range a.requests {
 			nr := *r
@@ -101,7 +111,9 @@ func (s *Scheduler) Clone() *Scheduler {
 	for _, a := range c.apps {
 		live := make([]*container, len(a.live))
 		for i, x := range a.live {
-			live[i] = cc(x)
+			if x != nil {
+				live[i] = cc(x)
+			}
 		}
 		a.live = live
 		rs := make([]*container, len(a.reservations))

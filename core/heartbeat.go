@@ -38,21 +38,26 @@ func (s *Scheduler) Heartbeat(name string) error {
 }
 
 func (s *Scheduler) heartbeat(n *node) {
-	s.emit(Event{Kind: EvHeartbeat, Node: n.name, Resource: n.unallocated(), Used: n.allocated, Limit: n.total})
+	s.count.Heartbeats++
+	if s.full() {
+		s.emit(Event{Kind: EvHeartbeat, Node: n.name, Resource: n.unallocated(), Used: n.allocated, Limit: n.total})
+	}
 	s.completeDueContainers(n)
 
 	off, assigned := 0, 0
 	for pass := 1; ; pass++ {
-		a, why := s.allocateOnce(n, pass)
-		if a != nil {
+		a, ok, why := s.allocateOnce(n, pass)
+		if ok {
 			if a.locality == OffSwitch {
 				off++
 			}
 			assigned++
-			why = s.cannotAllocateMore(a, off, assigned)
+			why = s.cannotAllocateMore(&a, off, assigned)
 		}
 		if why != ReasonNone {
-			s.emit(Event{Kind: EvHeartbeatDone, Node: n.name, Reason: why, Seq: assigned})
+			if s.full() {
+				s.emit(Event{Kind: EvHeartbeatDone, Node: n.name, Reason: why, Seq: assigned})
+			}
 			return
 		}
 	}
@@ -75,46 +80,82 @@ func (s *Scheduler) cannotAllocateMore(a *assignment, off, assigned int) Reason 
 }
 
 // allocateOnce is allocateContainerOnSingleNode: one scheduling pass. It
-// returns the assignment when something was allocated or reserved, else why not.
-func (s *Scheduler) allocateOnce(n *node, pass int) (*assignment, Reason) {
+// returns the assignment when something was allocated or reserved (ok),
+// else why not.
+//
+// A pass that walks the whole tree (the node passed every node check)
+// without reaching an application's allocation, and so without changing
+// anything, is idle: until the state changes (s.gen), every pass on a node
+// that passes the node checks would walk the same way, since nothing before
+// an allocation attempt depends on the node but those checks. Such passes
+// are skipped when the walk is not recorded.
+func (s *Scheduler) allocateOnce(n *node, pass int) (assignment, bool, Reason) {
 	if n.reservation != nil {
 		s.serveReservation(n)
-		return nil, ReasonServedReservation
+		return assignment{}, false, ReasonServedReservation
 	}
 	if s.rc.ComputeAvailableContainers(n.unallocated(), s.minAlloc()) <= 0 {
-		s.emit(Event{Kind: EvQueueSkipped, Node: n.name, Queue: s.root.path, Reason: ReasonNodeFull, Resource: n.unallocated()})
-		return nil, ReasonNodeFull
+		if s.full() {
+			s.emit(Event{Kind: EvQueueSkipped, Node: n.name, Queue: s.root.path, Reason: ReasonNodeFull, Resource: n.unallocated()})
+		}
+		return assignment{}, false, ReasonNodeFull
 	}
-	s.emit(Event{Kind: EvAssignPass, Node: n.name, Seq: pass})
-	a := s.assignParent(s.root, n, newLimits(s.cluster))
+	full := s.full()
+	if !full && s.idle && s.idleGen == s.gen && s.rc.GreaterThanOrEqual(s.cluster, n.unallocated(), s.minAlloc()) {
+		return assignment{}, false, ReasonNothingAssigned
+	}
+	if full {
+		s.emit(Event{Kind: EvAssignPass, Node: n.name, Seq: pass})
+	}
+	gen := s.gen
+	s.gated = false
+	lim := limits{limit: s.cluster, headroom: s.cluster}
+	a := s.assignParent(s.root, n, &lim)
 	if a.app != nil && s.rc.GreaterThan(s.cluster, a.size, resource.None) {
-		return &a, ReasonNone
+		return a, true, ReasonNone
 	}
-	return nil, ReasonNothingAssigned
+	if s.gen == gen && !s.gated {
+		s.idle, s.idleGen = true, gen
+	}
+	return assignment{}, false, ReasonNothingAssigned
 }
 
 // assignParent is ParentQueue.assignContainers (section 5.2): one container
 // at most.
 func (s *Scheduler) assignParent(q *queue, n *node, lim *limits) assignment {
-	used, _ := s.usedCapacity(q)
+	full := s.full()
 	if !s.rc.GreaterThan(s.cluster, q.pending, resource.None) {
-		s.emit(Event{Kind: EvQueueSkipped, Node: n.name, Queue: q.path, Reason: ReasonNoPending, Depth: q.depth, Value: used})
+		if full {
+			used, _ := s.usedCapacity(q)
+			s.emit(Event{Kind: EvQueueSkipped, Node: n.name, Queue: q.path, Reason: ReasonNoPending, Depth: q.depth, Value: used})
+		}
 		return assignment{}
 	}
 	if n.reservation != nil || !s.rc.GreaterThanOrEqual(s.cluster, n.unallocated(), s.minAlloc()) {
-		s.emit(Event{Kind: EvQueueSkipped, Node: n.name, Queue: q.path, Reason: ReasonNodeFull, Depth: q.depth})
+		s.gated = true
+		if full {
+			s.emit(Event{Kind: EvQueueSkipped, Node: n.name, Queue: q.path, Reason: ReasonNodeFull, Depth: q.depth})
+		}
 		return assignment{}
 	}
 	if !s.canAssignToThisQueue(q, lim, q.reserved) {
-		s.emit(Event{Kind: EvQueueSkipped, Node: n.name, Queue: q.path, Reason: ReasonQueueAtMax, Depth: q.depth, Used: q.used, Limit: s.rc.Min(s.cluster, q.effMax, lim.limit), Value: used})
+		if full {
+			used, _ := s.usedCapacity(q)
+			s.emit(Event{Kind: EvQueueSkipped, Node: n.name, Queue: q.path, Reason: ReasonQueueAtMax, Depth: q.depth, Used: q.used, Limit: s.rc.Min(s.cluster, q.effMax, lim.limit), Value: used})
+		}
 		return assignment{}
 	}
-	s.emit(Event{Kind: EvQueueVisit, Node: n.name, Queue: q.path, Depth: q.depth, Used: q.used, Limit: lim.limit, Value: used})
 	children := s.sortedChildren(q)
-	s.emitChildOrder(q, n, children)
+	if full {
+		used, _ := s.usedCapacity(q)
+		s.emit(Event{Kind: EvQueueVisit, Node: n.name, Queue: q.path, Depth: q.depth, Used: q.used, Limit: lim.limit, Value: used})
+		s.emitChildOrder(q, n, children)
+	}
 	result := assignment{}
 	for _, c := range children {
-		cl := newLimits(s.childLimit(q, c, lim, true))
+		cl := &s.lims[c.depth]
+		l := s.childLimit(q, c, lim, true)
+		*cl = limits{limit: l, headroom: l}
 		var a assignment
 		if c.isLeaf() {
 			a = s.assignLeaf(c, n, cl)
@@ -134,7 +175,9 @@ func (s *Scheduler) assignParent(q *queue, n *node, lim *limits) assignment {
 			}
 			blocked = s.rc.Max(s.cluster, blocked, resource.None)
 			lim.blocked = lim.blocked.Add(blocked)
-			s.emit(Event{Kind: EvQueueSkipped, Node: n.name, Queue: c.path, Depth: c.depth, Reason: ReasonBlockedHeadroom, Resource: blocked})
+			if full {
+				s.emit(Event{Kind: EvQueueSkipped, Node: n.name, Queue: c.path, Depth: c.depth, Reason: ReasonBlockedHeadroom, Resource: blocked})
+			}
 		}
 	}
 	if result.skip == skipQueueLimit {
@@ -174,60 +217,77 @@ func (s *Scheduler) canAssignToThisQueue(q *queue, lim *limits, couldUnreserve r
 	return true
 }
 
-type cachedUserLimit struct {
-	limit       resource.Resource
-	canAssign   bool
-	reservation resource.Resource
-}
-
-// assignLeaf is LeafQueue.assignContainers (section 6.2).
+// assignLeaf is LeafQueue.assignContainers (section 6.2). The user limits
+// computed in one visit are cached on the users (LeafQueue's
+// userLimitCache), keyed by the visit's number.
 func (s *Scheduler) assignLeaf(q *queue, n *node, lim *limits) assignment {
+	full := s.full()
 	s.updateCurrentLimit(q, lim)
-	used, _ := s.usedCapacity(q)
 	if !s.rc.GreaterThan(s.cluster, q.pending, resource.None) {
-		s.emit(Event{Kind: EvQueueSkipped, Node: n.name, Queue: q.path, Reason: ReasonNoPending, Depth: q.depth, Value: used})
+		if full {
+			used, _ := s.usedCapacity(q)
+			s.emit(Event{Kind: EvQueueSkipped, Node: n.name, Queue: q.path, Reason: ReasonNoPending, Depth: q.depth, Value: used})
+		}
 		return assignment{}
 	}
-	s.emit(Event{Kind: EvQueueVisit, Node: n.name, Queue: q.path, Depth: q.depth, Used: q.used, Limit: lim.limit, Value: used})
-	cache := map[string]*cachedUserLimit{}
+	if full {
+		used, _ := s.usedCapacity(q)
+		s.emit(Event{Kind: EvQueueVisit, Node: n.name, Queue: q.path, Depth: q.depth, Used: q.used, Limit: lim.limit, Value: used})
+	}
+	s.visit++
+	visit := s.visit
 	needQueueCheck := true
 	for _, a := range q.lf.active {
 		appReserved := a.reservedRes
 		if needQueueCheck {
 			if !s.canAssignToThisQueue(q, lim, appReserved) {
-				s.emit(Event{Kind: EvQueueSkipped, Node: n.name, Queue: q.path, App: a.id, Reason: ReasonQueueAtMax, Depth: q.depth, Used: q.used, Limit: s.rc.Min(s.cluster, q.effMax, lim.limit), Value: used})
+				if full {
+					used, _ := s.usedCapacity(q)
+					s.emit(Event{Kind: EvQueueSkipped, Node: n.name, Queue: q.path, App: a.id, Reason: ReasonQueueAtMax, Depth: q.depth, Used: q.used, Limit: s.rc.Min(s.cluster, q.effMax, lim.limit), Value: used})
+				}
 				return assignment{}
 			}
 			if !s.set.ContinueLook || appReserved.IsZero() {
 				needQueueCheck = false
 			}
 		}
-		cul := cache[a.user]
-		var ul resource.Resource
-		if cul != nil {
-			ul = cul.limit
-		} else {
-			ul = s.userLimit(q, a.user)
-			cul = &cachedUserLimit{limit: ul, canAssign: true}
-			cache[a.user] = cul
+		if !full {
+			// An app with nothing outstanding is skipped after the user
+			// check otherwise; the check's outcome is only cached for the
+			// user's later apps, and the cache gives the check's answer.
+			q.lf.currentLimit = q.lf.cachedLimit
+			if !a.demand {
+				continue
+			}
 		}
+		u := a.usr
+		if u.visit != visit {
+			u.visit = visit
+			u.visitLimit = s.userLimitOf(q, u)
+			u.visitCanAssign = true
+			u.visitReservation = resource.None
+		}
+		ul := u.visitLimit
 		q.lf.currentLimit = q.lf.cachedLimit // setQueueResourceLimitsInfo
-		u := q.lf.users[a.user]
 		assignable := true
-		if !cul.canAssign && resource.FitsIn(appReserved, cul.reservation) {
+		if !u.visitCanAssign && resource.FitsIn(appReserved, u.visitReservation) {
 			assignable = false
 		} else {
 			assignable = s.canAssignToUser(q, a, ul, lim)
-			if !assignable && resource.FitsIn(cul.reservation, appReserved) {
-				cul.canAssign = false
-				cul.reservation = appReserved
+			if !assignable && resource.FitsIn(u.visitReservation, appReserved) {
+				u.visitCanAssign = false
+				u.visitReservation = appReserved
 			}
 		}
 		if !assignable {
-			s.emit(Event{Kind: EvAppSkipped, Node: n.name, Queue: q.path, App: a.id, User: a.user, Reason: ReasonUserLimit, Used: u.used, Limit: ul, Depth: q.depth})
+			if full {
+				s.emit(Event{Kind: EvAppSkipped, Node: n.name, Queue: q.path, App: a.id, User: a.user, Reason: ReasonUserLimit, Used: u.used, Limit: ul, Depth: q.depth})
+			}
 			continue
 		}
-		s.emit(Event{Kind: EvAppConsidered, Node: n.name, Queue: q.path, App: a.id, User: a.user, Used: u.used, Limit: ul, Resource: lim.headroom, Depth: q.depth})
+		if full {
+			s.emit(Event{Kind: EvAppConsidered, Node: n.name, Queue: q.path, App: a.id, User: a.user, Used: u.used, Limit: ul, Resource: lim.headroom, Depth: q.depth})
+		}
 		as := s.assignApp(q, a, n, lim, nil)
 		if s.rc.GreaterThan(s.cluster, as.size, resource.None) {
 			return as
@@ -238,7 +298,9 @@ func (s *Scheduler) assignLeaf(q *queue, n *node, lim *limits) assignment {
 		case skipQueueLimit:
 			return as
 		default:
-			s.emit(Event{Kind: EvQueueSkipped, Node: n.name, Queue: q.path, App: a.id, Reason: ReasonFIFO, Depth: q.depth})
+			if full {
+				s.emit(Event{Kind: EvQueueSkipped, Node: n.name, Queue: q.path, App: a.id, Reason: ReasonFIFO, Depth: q.depth})
+			}
 			return assignment{}
 		}
 	}
@@ -249,11 +311,14 @@ func (s *Scheduler) assignLeaf(q *queue, n *node, lim *limits) assignment {
 // reserving application tries its reservation on this node; nothing else is
 // scheduled on the node this heartbeat.
 func (s *Scheduler) serveReservation(n *node) {
+	s.changed()
 	rsv := n.reservation
 	a := rsv.app
 	q := a.queue
 	lim := newLimits(s.cluster)
 	s.updateCurrentLimit(q, lim)
-	s.emit(Event{Kind: EvQueueVisit, Node: n.name, Queue: q.path, App: a.id, Depth: q.depth, Reason: ReasonNodeReserved, Resource: rsv.size})
+	if s.full() {
+		s.emit(Event{Kind: EvQueueVisit, Node: n.name, Queue: q.path, App: a.id, Depth: q.depth, Reason: ReasonNodeReserved, Resource: rsv.size})
+	}
 	s.assignApp(q, a, n, lim, rsv)
 }

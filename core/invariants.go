@@ -43,7 +43,15 @@ func (s *Scheduler) CheckInvariants() error {
 	pending := map[*queue]resource.Resource{}
 	for _, a := range s.apps {
 		var cons, res resource.Resource
-		for _, c := range a.live {
+		n := 0
+		for i, c := range a.live {
+			if c == nil {
+				continue
+			}
+			n++
+			if c.li != i {
+				return fmt.Errorf("app %s: container %d at %d of its live list says %d", a.id, c.id, i, c.li)
+			}
 			if c.app != a || c.reserved {
 				return fmt.Errorf("app %s lists container %d that is not its live container", a.id, c.id)
 			}
@@ -62,11 +70,17 @@ func (s *Scheduler) CheckInvariants() error {
 			}
 			res = res.Add(c.size)
 		}
+		if n != a.nlive || (len(a.live) > 0 && a.live[len(a.live)-1] == nil) {
+			return fmt.Errorf("app %s: %d live containers counted, %d listed", a.id, a.nlive, n)
+		}
 		if cons != a.consumption || res != a.reservedRes {
 			return fmt.Errorf("app %s: consumption %s / reserved %s but containers sum to %s / %s", a.id, a.consumption, a.reservedRes, cons, res)
 		}
+		if a.demand != a.hasOutstanding() {
+			return fmt.Errorf("app %s: demand %v but its requests say %v", a.id, a.demand, a.hasOutstanding())
+		}
 		live := a.state == AppAccepted || a.state == AppRunning
-		if !live && (len(a.live) > 0 || len(a.reservations) > 0) {
+		if !live && (a.nlive > 0 || len(a.reservations) > 0) {
 			return fmt.Errorf("app %s is %s but holds containers", a.id, a.state)
 		}
 		if !live {

@@ -54,13 +54,16 @@ func (s *Scheduler) LastPreemption() (preemption.Decision, bool) {
 // killed (reservations at once), and the killed containers' requests are
 // asked for again, as an ApplicationMaster does.
 func (s *Scheduler) PreemptionRound() preemption.Decision {
+	s.changed()
 	snap := s.preemptionSnapshot()
 	d := preemption.Round(snap, s.preempt.st, s.preemptionSettings(), s.NowMS())
 	s.preempt.last = &d
 	byID := map[int64]*container{}
 	for _, a := range s.apps {
 		for _, c := range a.live {
-			byID[c.id] = c
+			if c != nil {
+				byID[c.id] = c
+			}
 		}
 		for _, c := range a.reservations {
 			byID[c.id] = c
@@ -105,6 +108,9 @@ func (s *Scheduler) preemptionSnapshot() *preemption.Snapshot {
 			for _, a := range q.lf.active {
 				pa := preemption.App{ID: a.id, Priority: a.priority, Seq: a.seq, AMResource: a.amResource}
 				for _, c := range a.live {
+					if c == nil {
+						continue
+					}
 					pa.Containers = append(pa.Containers, preemption.Container{ID: preemption.ContainerID(c.id), Size: c.size, RequestPriority: c.priority, IsAM: c.isAM, Node: c.node.name})
 				}
 				for _, c := range a.reservations {

@@ -41,6 +41,7 @@ func (e *RefreshError) Error() string { return "Failed to re-init queues : " + e
 // Otherwise new queues join, removed (stopped) queues go, capacities and
 // limits change at once, queue states move, and applications and usage stay.
 func (s *Scheduler) Refresh(newConf *config.Conf) error {
+	s.changed()
 	if newConf == nil {
 		return &RefreshError{Message: "no configuration given"}
 	}

@@ -39,6 +39,25 @@ type Scheduler struct {
 	events  []Event
 
 	preempt preemptState
+
+	rec   RecordLevel
+	count Counters
+
+	// gen changes whenever the state a scheduling pass reads may have
+	// changed; idleGen is the gen at which a whole pass found nothing to do
+	// without changing anything (idle), so that passes at the same gen
+	// are skipped (heartbeat.go).
+	gen, idleGen uint64
+	idle         bool
+	gated        bool // the current pass stopped at a node check
+	// visit numbers leaf visits, for the users' per-visit limit cache.
+	visit uint64
+	due   []*container // scratch of completeDueContainers
+	// lims holds, by depth, the limits a visit hands a child (the limits
+	// of Hadoop's assignContainersToChildQueues): a child's limits are
+	// read by its parent right after the child returns, before the next
+	// sibling's overwrite them.
+	lims []limits
 }
 
 type rejection struct {
@@ -95,6 +114,7 @@ func (s *Scheduler) buildQueues(root *config.QueueConf, old map[string]*queue) {
 		q.conf = c
 		q.parent = parent
 		q.children = nil
+		q.order, q.walk = nil, nil
 		q.id = len(s.queues)
 		if parent != nil {
 			q.depth = parent.depth + 1
@@ -103,12 +123,19 @@ func (s *Scheduler) buildQueues(root *config.QueueConf, old map[string]*queue) {
 		}
 		s.queues = append(s.queues, q)
 		s.byPath[q.path] = q
-		for _, cc := range c.Children {
-			q.children = append(q.children, build(cc, q))
+		for i, cc := range c.Children {
+			ch := build(cc, q)
+			ch.pos = i
+			q.children = append(q.children, ch)
 		}
 		return q
 	}
 	s.root = build(root, nil)
+	depth := 0
+	for _, q := range s.queues {
+		depth = max(depth, q.depth)
+	}
+	s.lims = make([]limits, depth+1)
 }
 
 // initialState is the state of a newly created queue object: its configured
@@ -127,9 +154,35 @@ func initialState(c *config.QueueConf, parent *queue) config.QueueState {
 }
 
 func (s *Scheduler) emit(e Event) {
+	switch s.rec {
+	case RecordFull:
+	case RecordDecisions:
+		if walkKind(e.Kind) {
+			return
+		}
+	default:
+		return
+	}
 	e.Tick = s.now
 	s.events = append(s.events, e)
 }
+
+// full reports whether the walk is recorded: the hot path builds its
+// events only then.
+func (s *Scheduler) full() bool { return s.rec == RecordFull }
+
+// walkKind reports whether events of a kind narrate the walk of a
+// heartbeat rather than a change of state (RecordDecisions drops them).
+func walkKind(k EventKind) bool {
+	switch k {
+	case EvHeartbeat, EvAssignPass, EvHeartbeatDone, EvQueueVisit, EvQueueSkipped, EvChildOrder, EvAppConsidered, EvAppSkipped:
+		return true
+	}
+	return false
+}
+
+// changed notes that the state a scheduling pass reads may have changed.
+func (s *Scheduler) changed() { s.gen++ }
 
 // TakeEvents returns the decision record since the last call and clears it.
 func (s *Scheduler) TakeEvents() []Event {
@@ -161,6 +214,7 @@ func (s *Scheduler) ClusterUsed() resource.Resource { return s.root.used }
 
 // SetUserGroups records the groups a user belongs to, for ACL checks.
 func (s *Scheduler) SetUserGroups(user string, groups []string) {
+	s.changed()
 	s.groups[user] = append([]string(nil), groups...)
 }
 
@@ -230,19 +284,21 @@ func (s *Scheduler) updateClusterResource() {
 		q.effMin = resource.Multiply(s.cluster, float64(q.conf.AbsCapacity))
 		q.effMax = resource.Multiply(s.cluster, float64(q.conf.AbsMaxCapacity))
 	}
-	s.updateLimits(s.root, newLimits(s.cluster))
+	s.updateLimits(s.root, limits{limit: s.cluster, headroom: s.cluster})
+	s.sortAllChildren()
 }
 
-func (s *Scheduler) updateLimits(q *queue, lim *limits) {
+func (s *Scheduler) updateLimits(q *queue, lim limits) {
 	if q.isLeaf() {
-		s.updateCurrentLimit(q, lim)
+		s.updateCurrentLimit(q, &lim)
 		q.lf.currentLimit = q.lf.cachedLimit
 		s.recalculateUsageRatio(q)
 		s.activateApplications(q)
 		return
 	}
 	for _, c := range q.children {
-		s.updateLimits(c, newLimits(s.childLimit(q, c, lim, false)))
+		l := s.childLimit(q, c, &lim, false)
+		s.updateLimits(c, limits{limit: l, headroom: l})
 	}
 }
 

@@ -25,6 +25,16 @@ type queue struct {
 	numApps int // pending + active applications below this queue
 
 	lf *leafState // nil for parent queues
+
+	// The child order of section 5.3, kept sorted as usage changes rather
+	// than re-sorted on every visit (order.go): pos is the queue's index
+	// among its parent's configured children, opos its index in the
+	// parent's order, kUsed and kAbsUsed its used capacities as last
+	// computed. order holds a parent's children sorted; walk is the copy a
+	// visit iterates over (usage changes during the visit must not reorder it).
+	pos, opos       int
+	kUsed, kAbsUsed float32
+	order, walk     []*queue
 }
 
 func (q *queue) isLeaf() bool { return q.lf != nil }
@@ -44,6 +54,8 @@ type leafState struct {
 	activeUsers   int
 	activeWeights float32
 	activeUsed    resource.Resource
+
+	ul ulMemo // the last user-limit computation and its inputs
 }
 
 // user is one user of a leaf queue (UsersManager.User).
@@ -57,6 +69,13 @@ type user struct {
 	activeAsks    int // applications with outstanding requests (usersApplications)
 	usageRatio    float32
 	weight        float32
+
+	// The user's limit cached for one leaf visit (LeafQueue.getUserLimitCache):
+	// valid while visit equals the scheduler's visit counter.
+	visit            uint64
+	visitLimit       resource.Resource
+	visitCanAssign   bool
+	visitReservation resource.Resource
 }
 
 func (u *user) totalApps() int { return u.activatedApps + u.pendingApps }
@@ -66,6 +85,7 @@ type app struct {
 	id       string
 	seq      int64
 	user     string
+	usr      *user // the leaf's user of that name, while the app is live
 	queue    *queue
 	state    AppState
 	priority int
@@ -77,8 +97,14 @@ type app struct {
 	askActive   bool // counted in the user's active applications
 
 	requests []*request // by request priority, ascending
+	// demand is hasOutstanding(), refreshed whenever asks change.
+	demand bool
 
-	live         []*container // allocation order
+	// live holds the running containers in allocation order, with nil
+	// where a container completed (so that completing one is O(1));
+	// nlive counts the others. The last element is never nil.
+	live         []*container
+	nlive        int
 	reservations []*container
 	consumption  resource.Resource
 	reservedRes  resource.Resource
@@ -145,6 +171,39 @@ type container struct {
 	start    int64
 	end      int64 // 0: until released
 	reserved bool
+	li       int // index in app.live, for a live container
+}
+
+// addLive appends a container to the app's live containers.
+func (a *app) addLive(c *container) {
+	c.li = len(a.live)
+	a.live = append(a.live, c)
+	a.nlive++
+}
+
+// removeLive removes a live container, keeping the others' order; the
+// slice is compacted when more than half of it is holes.
+func (a *app) removeLive(c *container) {
+	a.live[c.li] = nil
+	a.nlive--
+	n := len(a.live)
+	for n > 0 && a.live[n-1] == nil {
+		n--
+	}
+	clear(a.live[n:])
+	a.live = a.live[:n]
+	if len(a.live) > 2*a.nlive+8 {
+		j := 0
+		for _, x := range a.live {
+			if x != nil {
+				x.li = j
+				a.live[j] = x
+				j++
+			}
+		}
+		clear(a.live[j:])
+		a.live = a.live[:j]
+	}
 }
 
 // node is a registered NodeManager.
@@ -155,6 +214,9 @@ type node struct {
 	allocated   resource.Resource
 	containers  []*container
 	reservation *container
+	// nextEnd is at most the earliest end of the node's containers that end
+	// by themselves (0: none), so a heartbeat skips the scan when nothing is due.
+	nextEnd int64
 }
 
 func (n *node) unallocated() resource.Resource { return n.total.Sub(n.allocated) }

@@ -1,6 +1,11 @@
 package core
 
-import "yarnplay/core/resource"
+import (
+	"math"
+
+	"yarnplay/core/config"
+	"yarnplay/core/resource"
+)
 
 // getUser returns a leaf's user, creating it (UsersManager.getUserAndAddIfAbsent).
 func (s *Scheduler) getUser(q *queue, name string) *user {
@@ -129,20 +134,54 @@ func (s *Scheduler) userLimitTerms(q *queue) UserLimitTerms {
 	return t
 }
 
+// ulMemo is a leaf's last user-limit computation with every input it read
+// besides the calculator and the profile, which never change. Hadoop
+// recomputes the limit only when its users' state version changes; this
+// memo recomputes it whenever an input differs, which gives the same
+// numbers as recomputing every time.
+type ulMemo struct {
+	ok                                    bool
+	conf                                  *config.QueueConf
+	cluster, minAlloc, effMin, activeUsed resource.Resource
+	usageRatioBits, activeWeightsBits     uint32
+	limit                                 resource.Resource
+}
+
+// queueUserLimit is userLimitTerms(q).Limit, memoized.
+func (s *Scheduler) queueUserLimit(q *queue) resource.Resource {
+	lf, m := q.lf, &q.lf.ul
+	ur, aw := math.Float32bits(lf.usageRatio), math.Float32bits(lf.activeWeights)
+	if m.ok && m.conf == q.conf && m.cluster == s.cluster && m.minAlloc == s.minAlloc() && m.effMin == q.effMin &&
+		m.activeUsed == lf.activeUsed && m.usageRatioBits == ur && m.activeWeightsBits == aw {
+		return m.limit
+	}
+	*m = ulMemo{ok: true, conf: q.conf, cluster: s.cluster, minAlloc: s.minAlloc(), effMin: q.effMin,
+		activeUsed: lf.activeUsed, usageRatioBits: ur, activeWeightsBits: aw, limit: s.userLimitTerms(q).Limit}
+	return m.limit
+}
+
 // userLimit is getResourceLimitForActiveUsers for one user: the queue's
 // user limit scaled by the user's weight.
 func (s *Scheduler) userLimit(q *queue, userName string) resource.Resource {
-	ul := s.userLimitTerms(q).Limit
 	w := float32(1)
 	if u := q.lf.users[userName]; u != nil {
 		w = u.weight
 	}
-	return s.rc.MultiplyAndNormalizeDown(ul, float64(w), s.minAlloc())
+	return s.userLimitWeighted(q, w)
+}
+
+// userLimitOf is userLimit for a user of the leaf.
+func (s *Scheduler) userLimitOf(q *queue, u *user) resource.Resource {
+	return s.userLimitWeighted(q, u.weight)
+}
+
+func (s *Scheduler) userLimitWeighted(q *queue, w float32) resource.Resource {
+	return s.rc.MultiplyAndNormalizeDown(s.queueUserLimit(q), float64(w), s.minAlloc())
 }
 
 // canAssignToUser is LeafQueue.canAssignToUser (strict "used > limit").
 func (s *Scheduler) canAssignToUser(q *queue, a *app, limit resource.Resource, lim *limits) bool {
-	u := q.lf.users[a.user]
+	u := a.usr
 	if u == nil {
 		return false
 	}

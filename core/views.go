@@ -117,7 +117,7 @@ func (s *Scheduler) appView(a *app) AppView {
 	v := AppView{
 		ID: a.id, User: a.user, Queue: a.queue.path, State: a.state, Priority: a.priority, Seq: a.seq,
 		Activated: a.activated, AMResource: a.amResource, Consumption: a.consumption, Reserved: a.reservedRes,
-		LiveContainers: len(a.live), ReservedContainers: len(a.reservations), Diagnostics: a.diagnostics,
+		LiveContainers: a.nlive, ReservedContainers: len(a.reservations), Diagnostics: a.diagnostics,
 	}
 	if u := a.queue.lf.users[a.user]; u != nil && (a.state == AppAccepted || a.state == AppRunning) {
 		v.Headroom = s.headroom(a.queue, u)
@@ -130,7 +130,9 @@ func (s *Scheduler) appView(a *app) AppView {
 		v.Requests = append(v.Requests, rv)
 	}
 	for _, c := range a.live {
-		v.Containers = append(v.Containers, containerView(c))
+		if c != nil {
+			v.Containers = append(v.Containers, containerView(c))
+		}
 	}
 	for _, c := range a.reservations {
 		v.Containers = append(v.Containers, containerView(c))
