@@ -50,3 +50,12 @@ clean:
 	rm -rf dist
 
 .PHONY: run dist test browser-test staticcheck check clean
+
+# Performance benchmarks (bench/): allocation throughput, scaling, idle
+# heartbeats, WebAssembly under Node and Chromium, app.wasm's size and first
+# render, memory. About ten minutes; prints each figure beside its target
+# and writes dist/bench.json. See README.md, "Performance".
+bench:
+	$(GO) run ./bench/cmd/yarnplay-bench
+
+.PHONY: bench

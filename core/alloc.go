@@ -242,6 +242,7 @@ func (s *Scheduler) commit(q *queue, a *app, n *node, r *request, rsv *container
 	case stReserved:
 		as := assignment{size: r.size, locality: res.locality, app: a, reserved: true}
 		if rsv != nil {
+			q.touch()
 			r.reReservations++
 			s.emit(Event{Kind: EvReReserved, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Container: rsv.id, Resource: rsv.size, Used: n.unallocated(), Seq: r.reReservations, Depth: q.depth})
 			return as

@@ -9,6 +9,7 @@ import (
 // allocateResource charges a container or reservation to its leaf, the
 // leaf's ancestors and the user (LeafQueue/ParentQueue.allocateResource).
 func (s *Scheduler) allocateResource(q *queue, a *app, r resource.Resource) {
+	q.touch()
 	for p := q; p != nil; p = p.parent {
 		p.used = p.used.Add(r)
 		s.reorder(p)
@@ -18,6 +19,7 @@ func (s *Scheduler) allocateResource(q *queue, a *app, r resource.Resource) {
 
 // releaseResource is the opposite of allocateResource.
 func (s *Scheduler) releaseResource(q *queue, a *app, r resource.Resource) {
+	q.touch()
 	for p := q; p != nil; p = p.parent {
 		p.used = p.used.Sub(r)
 		s.reorder(p)
@@ -26,6 +28,7 @@ func (s *Scheduler) releaseResource(q *queue, a *app, r resource.Resource) {
 }
 
 func (s *Scheduler) addReserved(q *queue, a *app, r resource.Resource, add bool) {
+	q.touch()
 	u := s.getUser(q, a.user)
 	for p := q; p != nil; p = p.parent {
 		if add {
@@ -102,6 +105,7 @@ func (a *app) hasAMContainer() bool {
 
 // applyReservation applies an accepted new reservation (section 7.2).
 func (s *Scheduler) applyReservation(q *queue, a *app, n *node, r *request, loc Locality) {
+	q.touch()
 	c := &container{id: s.nextID, app: a, node: n, size: r.size, priority: r.priority, locality: loc, start: s.now, reserved: true}
 	s.nextID++
 	s.count.Reservations++
@@ -121,6 +125,7 @@ func (s *Scheduler) applyReservation(q *queue, a *app, n *node, r *request, loc 
 // releaseUsage is set the queue and user usage it held is returned too;
 // a fulfilled reservation keeps it, as the container takes its place.
 func (s *Scheduler) unreserve(c *container, why Reason, releaseUsage bool) {
+	c.app.queue.touch()
 	a, n, q := c.app, c.node, c.app.queue
 	if n.reservation == c {
 		n.reservation = nil
@@ -148,6 +153,7 @@ func (s *Scheduler) unreserve(c *container, why Reason, releaseUsage bool) {
 // decrementAsks is AppSchedulingInfo.allocate: the asks an allocation
 // satisfies at its locality.
 func (s *Scheduler) decrementAsks(a *app, r *request, n *node, loc Locality) {
+	a.queue.touch()
 	dec := func(name string) {
 		if la := r.ask(name); la != nil {
 			la.count--

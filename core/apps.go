@@ -95,6 +95,7 @@ func (s *Scheduler) Submit(sub Submission) error {
 		amRequested: sub.AM != nil && sub.AMContainerRequest, submitTick: s.now,
 	}
 	s.nextSeq++
+	a.idx = len(s.apps)
 	s.apps = append(s.apps, a)
 	s.appIdx[a.id] = a
 	for p := q; p != nil; p = p.parent {
@@ -167,6 +168,7 @@ func removeApp(list []*app, a *app) []*app {
 // activateApplications moves pending applications to the active list while
 // the queue and user AM limits allow (LeafQueue.activateApplications, section 6.5).
 func (s *Scheduler) activateApplications(q *queue) {
+	q.touch()
 	lf := q.lf
 	if len(lf.pending) == 0 {
 		return
@@ -310,6 +312,7 @@ func (s *Scheduler) Request(asks []Ask) error {
 // Hadoop, every ask of a request priority is put in its placement first, then
 // the change of the "*" ask updates pending resources and active users once.
 func (s *Scheduler) applyAsks(a *app, asks []Ask, am bool) {
+	a.queue.touch()
 	q := a.queue
 	var prios []int
 	byPrio := map[int][]Ask{}
@@ -379,6 +382,7 @@ func (s *Scheduler) updatePending(a *app, r *request, lastSize resource.Resource
 }
 
 func (s *Scheduler) addPending(q *queue, r resource.Resource, add bool) {
+	q.touch()
 	for p := q; p != nil; p = p.parent {
 		if add {
 			p.pending = p.pending.Add(r)
@@ -454,6 +458,7 @@ func (s *Scheduler) KillApp(id, by string) error {
 
 // endApp is CapacityScheduler.doneApplicationAttempt and doneApplication.
 func (s *Scheduler) endApp(a *app, st AppState, why Reason) {
+	a.queue.touch()
 	q := a.queue
 	for len(a.live) > 0 {
 		s.completeContainer(a.live[len(a.live)-1], why)

@@ -4,6 +4,12 @@ import "maps"
 
 // Clone returns an independent deep copy of the scheduler, for undo and time
 // travel. Immutable parts (parsed queue configurations) are shared.
+//
+// The copy is made in one pass per kind of object, without maps from old
+// to new objects: queues, nodes and applications are found by their index
+// (queue.id, node.id, app.idx), a live container by its application's and
+// its own index (container.li), and nodes, applications and containers are
+// allocated in blocks.
 func (s *Scheduler) Clone() *Scheduler {
 	c := *s
 	c.conf = s.conf.Clone()
@@ -17,57 +23,61 @@ func (s *Scheduler) Clone() *Scheduler {
 	c.due = nil
 	c.lims = make([]limits, len(s.lims))
 
-	qmap := make(map[*queue]*queue, len(s.queues))
+	queues := make([]queue, len(s.queues))
 	c.queues = make([]*queue, len(s.queues))
 	c.byPath = make(map[string]*queue, len(s.queues))
 	for i, q := range s.queues {
-		nq := *q
+		nq := &queues[i]
+		*nq = *q
 		if q.lf != nil {
 			lf := *q.lf
+			lf.memo = leafMemo{} // it may name an application of s
 			lf.users = make(map[string]*user, len(q.lf.users))
+			users := make([]user, 0, len(q.lf.users))
 			for k, u := range q.lf.users {
-				nu := *u
-				lf.users[k] = &nu
+				users = append(users, *u)
+				lf.users[k] = &users[len(users)-1]
 			}
 			nq.lf = &lf
 		}
-		c.queues[i] = &nq
-		c.byPath[nq.path] = &nq
-		qmap[q] = &nq
+		c.queues[i] = nq
+		c.byPath[nq.path] = nq
 	}
+	cq := func(q *queue) *queue { return c.queues[q.id] }
 	for _, q := range c.queues {
 		if q.parent != nil {
-			q.parent = qmap[q.parent]
+			q.parent = cq(q.parent)
 		}
 		ch := make([]*queue, len(q.children))
 		for i, x := range q.children {
-			ch[i] = qmap[x]
+			ch[i] = cq(x)
 		}
 		q.children = ch
 		ord := make([]*queue, len(q.order))
 		for i, x := range q.order {
-			ord[i] = qmap[x]
+			ord[i] = cq(x)
 		}
 		q.order, q.walk = ord, nil
 	}
-	c.root = qmap[s.root]
+	c.root = cq(s.root)
 
-	nmap := make(map[*node]*node, len(s.nodes))
+	nodes := make([]node, len(s.nodes))
 	c.nodes = make([]*node, len(s.nodes))
 	c.nodeIdx = make(map[string]*node, len(s.nodes))
 	for i, n := range s.nodes {
-		nn := *n
-		c.nodes[i] = &nn
-		c.nodeIdx[nn.name] = &nn
-		nmap[n] = &nn
+		nodes[i] = *n
+		c.nodes[i] = &nodes[i]
+		c.nodeIdx[n.name] = &nodes[i]
 	}
 
-	amap := make(map[*app]*app, len(s.apps))
+	apps := make([]app, len(s.apps))
 	c.apps = make([]*app, len(s.apps))
 	c.appIdx = make(map[string]*app, len(s.apps))
+	nc := 0
 	for i, a := range s.apps {
-		na := *a
-		na.queue = qmap[a.queue]
+		na := &apps[i]
+		*na = *a
+		na.queue = cq(a.queue)
 		if a.usr != nil {
 			na.usr = na.queue.lf.users[a.user]
 		}
@@ -77,59 +87,65 @@ func (s *Scheduler) Clone() *Scheduler {
 			nr.asks = append([]locAsk(nil), r.asks...)
 			na.requests[j] = &nr
 		}
-		c.apps[i] = &na
-		c.appIdx[na.id] = &na
-		amap[a] = &na
+		c.apps[i] = na
+		c.appIdx[na.id] = na
+		nc += a.nlive + len(a.reservations)
 	}
-	cmap := map[*container]*container{}
-	cc := func(x *container) *container {
-		if x == nil {
-			return nil
-		}
-		if y, ok := cmap[x]; ok {
-			return y
-		}
-		y := *x
-		y.app = amap[x.app]
-		y.node = nmap[x.node]
-		cmap[x] = &y
-		return &y
+	ca := func(a *app) *app { return c.apps[a.idx] }
+
+	containers := make([]container, 0, nc)
+	cc := func(x *container, a *app) *container {
+		containers = append(containers, *x)
+		y := &containers[len(containers)-1]
+		y.app = a
+		y.node = c.nodes[x.node.id]
+		return y
 	}
-	remapApps := func(list []*app) []*app {
-		out := make([]*app, len(list))
-		for i, a := range list {
-			out[i] = amap[a]
+	for i, a := range s.apps {
+		na := c.apps[i]
+		live := make([]*container, len(a.live))
+		for j, x := range a.live {
+			if x != nil {
+				live[j] = cc(x, na)
+			}
 		}
-		return out
+		na.live = live
+		rs := make([]*container, len(a.reservations))
+		for j, x := range a.reservations {
+			rs[j] = cc(x, na)
+		}
+		na.reservations = rs
 	}
 	for _, q := range c.queues {
 		if q.lf != nil {
-			q.lf.active = remapApps(q.lf.active)
-			q.lf.pending = remapApps(q.lf.pending)
+			q.lf.active = remapApps(q.lf.active, ca)
+			q.lf.pending = remapApps(q.lf.pending, ca)
 		}
 	}
-	for _, a := range c.apps {
-		live := make([]*container, len(a.live))
-		for i, x := range a.live {
-			if x != nil {
-				live[i] = cc(x)
+	for i, n := range s.nodes {
+		cn := c.nodes[i]
+		cs := make([]*container, len(n.containers))
+		for j, x := range n.containers {
+			cs[j] = ca(x.app).live[x.li]
+		}
+		cn.containers = cs
+		if r := n.reservation; r != nil {
+			cn.reservation = nil
+			for j, x := range r.app.reservations {
+				if x == r {
+					cn.reservation = ca(r.app).reservations[j]
+				}
 			}
 		}
-		a.live = live
-		rs := make([]*container, len(a.reservations))
-		for i, x := range a.reservations {
-			rs[i] = cc(x)
-		}
-		a.reservations = rs
 	}
-	for _, n := range c.nodes {
-		cs := make([]*container, len(n.containers))
-		for i, x := range n.containers {
-			cs[i] = cc(x)
-		}
-		n.containers = cs
-		n.reservation = cc(n.reservation)
-	}
-	c.preempt = s.preempt.clone(cmap)
+	c.preempt = s.preempt.clone()
 	return &c
+}
+
+func remapApps(list []*app, ca func(*app) *app) []*app {
+	out := make([]*app, len(list))
+	for i, a := range list {
+		out[i] = ca(a)
+	}
+	return out
 }

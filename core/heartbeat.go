@@ -153,6 +153,13 @@ func (s *Scheduler) assignParent(q *queue, n *node, lim *limits) assignment {
 	}
 	result := assignment{}
 	for _, c := range children {
+		if !full && !s.rc.GreaterThan(s.cluster, c.pending, resource.None) {
+			// The child would return at once ("no pending requests"); its
+			// limit's only effects are the idempotent clamp of lim.limit,
+			// read only by the next child's, and a leaf's cachedLimit,
+			// which is always written again before it is read.
+			continue
+		}
 		cl := &s.lims[c.depth]
 		l := s.childLimit(q, c, lim, true)
 		*cl = limits{limit: l, headroom: l}
@@ -217,10 +224,43 @@ func (s *Scheduler) canAssignToThisQueue(q *queue, lim *limits, couldUnreserve r
 	return true
 }
 
-// assignLeaf is LeafQueue.assignContainers (section 6.2). The user limits
-// computed in one visit are cached on the users (LeafQueue's
-// userLimitCache), keyed by the visit's number.
+// assignLeaf is LeafQueue.assignContainers (section 6.2).
+//
+// A visit that does not reach an allocation attempt changes nothing but
+// the leaf's current limits and the limits it was handed, and what it
+// does depends only on the leaf's state, the limit handed down, the
+// cluster and the configuration, and not on the node. When the walk is
+// not recorded, such a visit is remembered and the next visit with the
+// same inputs (the leaf untouched, the same limit, the same cluster and
+// configuration) replays its outcome instead of walking the apps again.
 func (s *Scheduler) assignLeaf(q *queue, n *node, lim *limits) assignment {
+	if s.full() {
+		return s.visitLeaf(q, n, lim)
+	}
+	lf, m := q.lf, &q.lf.memo
+	if m.ok && m.gen == lf.gen && m.cgen == s.cgen && m.limit == lim.limit {
+		lim.headroom, lim.unreserve = m.headroom, m.unreserve
+		lf.cachedLimit = m.cached
+		if m.setCurrent {
+			lf.currentLimit = m.current
+		}
+		return m.result
+	}
+	gen, in := s.gen, lim.limit
+	s.setCurrent = false
+	a := s.visitLeaf(q, n, lim)
+	m.ok = false
+	if s.gen == gen {
+		*m = leafMemo{ok: true, gen: lf.gen, cgen: s.cgen, limit: in, headroom: lim.headroom, unreserve: lim.unreserve,
+			cached: lf.cachedLimit, current: lf.currentLimit, setCurrent: s.setCurrent, result: a}
+	}
+	return a
+}
+
+// visitLeaf is a visit of a leaf. The user limits computed in one visit
+// are cached on the users (LeafQueue's userLimitCache), keyed by the
+// visit's number.
+func (s *Scheduler) visitLeaf(q *queue, n *node, lim *limits) assignment {
 	full := s.full()
 	s.updateCurrentLimit(q, lim)
 	if !s.rc.GreaterThan(s.cluster, q.pending, resource.None) {
@@ -255,7 +295,7 @@ func (s *Scheduler) assignLeaf(q *queue, n *node, lim *limits) assignment {
 			// An app with nothing outstanding is skipped after the user
 			// check otherwise; the check's outcome is only cached for the
 			// user's later apps, and the cache gives the check's answer.
-			q.lf.currentLimit = q.lf.cachedLimit
+			q.lf.currentLimit, s.setCurrent = q.lf.cachedLimit, true
 			if !a.demand {
 				continue
 			}
@@ -268,7 +308,7 @@ func (s *Scheduler) assignLeaf(q *queue, n *node, lim *limits) assignment {
 			u.visitReservation = resource.None
 		}
 		ul := u.visitLimit
-		q.lf.currentLimit = q.lf.cachedLimit // setQueueResourceLimitsInfo
+		q.lf.currentLimit, s.setCurrent = q.lf.cachedLimit, true // setQueueResourceLimitsInfo
 		assignable := true
 		if !u.visitCanAssign && resource.FitsIn(appReserved, u.visitReservation) {
 			assignable = false
@@ -312,6 +352,7 @@ func (s *Scheduler) assignLeaf(q *queue, n *node, lim *limits) assignment {
 // scheduled on the node this heartbeat.
 func (s *Scheduler) serveReservation(n *node) {
 	s.changed()
+	n.reservation.app.queue.touch() // its cachedLimit changes
 	rsv := n.reservation
 	a := rsv.app
 	q := a.queue

@@ -11,7 +11,7 @@ type preemptState struct {
 
 func newPreemptState() preemptState { return preemptState{st: preemption.NewState()} }
 
-func (p preemptState) clone(map[*container]*container) preemptState {
+func (p preemptState) clone() preemptState {
 	return preemptState{st: p.st.Clone(), last: p.last}
 }
 

@@ -72,3 +72,20 @@ func TestRecordLevelsKeepWhatTheySay(t *testing.T) {
 		require.Equal(t, full.s.Counters(), none.s.Counters(), "seed %d", seed)
 	}
 }
+
+// TestUnrecordedRunsMatchRecordedOnesStepByStep compares, after every step
+// of many random workloads, a scheduler that records nothing (and so skips
+// idle passes and replays idle leaf visits) with one that records
+// everything (and so walks every time).
+func TestUnrecordedRunsMatchRecordedOnesStepByStep(t *testing.T) {
+	for seed := uint64(1); seed <= 60; seed++ {
+		full, none := newWorkload(t, seed), newWorkload(t, seed)
+		none.s.SetRecord(core.RecordNone)
+		for i := 0; i < 300; i++ {
+			full.do()
+			none.do()
+			require.Equal(t, stateJSON(t, full.s), stateJSON(t, none.s), "seed %d step %d", seed, i)
+			require.NoError(t, none.s.CheckInvariants(), "seed %d step %d", seed, i)
+		}
+	}
+}

@@ -49,7 +49,9 @@ type Scheduler struct {
 	// are skipped (heartbeat.go).
 	gen, idleGen uint64
 	idle         bool
-	gated        bool // the current pass stopped at a node check
+	cgen         uint64 // changes with the cluster resource and the configuration
+	setCurrent   bool   // the leaf visit set the leaf's current limit
+	gated        bool   // the current pass stopped at a node check
 	// visit numbers leaf visits, for the users' per-visit limit cache.
 	visit uint64
 	due   []*container // scratch of completeDueContainers
@@ -276,6 +278,7 @@ func (s *Scheduler) childLimit(p, child *queue, parentLimits *limits, useNet boo
 // cluster changed or the configuration was refreshed, then activates pending
 // applications (ParentQueue/LeafQueue.updateClusterResource).
 func (s *Scheduler) updateClusterResource() {
+	s.cgen++
 	for _, q := range s.queues {
 		if q.parent == nil {
 			q.effMin, q.effMax = s.cluster, s.cluster

@@ -39,6 +39,13 @@ type queue struct {
 
 func (q *queue) isLeaf() bool { return q.lf != nil }
 
+// touch notes that a leaf's state changed: its visit memo is stale.
+func (q *queue) touch() {
+	if q.lf != nil {
+		q.lf.gen++
+	}
+}
+
 // leafState is what only a leaf queue has.
 type leafState struct {
 	active  []*app // FIFO: application priority desc, then submission order
@@ -56,6 +63,24 @@ type leafState struct {
 	activeUsed    resource.Resource
 
 	ul ulMemo // the last user-limit computation and its inputs
+
+	// gen changes with anything a visit of the leaf reads (touch); memo is
+	// the last visit that changed nothing (heartbeat.go).
+	gen  uint64
+	memo leafMemo
+}
+
+// leafMemo is a leaf visit that changed nothing, with what it depended on
+// besides the leaf's own state (the limit handed down, the cluster and
+// configuration generation) and what it left behind.
+type leafMemo struct {
+	ok                  bool
+	gen, cgen           uint64
+	limit               resource.Resource
+	headroom, unreserve resource.Resource
+	cached, current     resource.Resource
+	setCurrent          bool
+	result              assignment
 }
 
 // user is one user of a leaf queue (UsersManager.User).
@@ -83,6 +108,7 @@ func (u *user) totalApps() int { return u.activatedApps + u.pendingApps }
 // app is an application with its single attempt.
 type app struct {
 	id       string
+	idx      int // index in Scheduler.apps
 	seq      int64
 	user     string
 	usr      *user // the leaf's user of that name, while the app is live

@@ -9,6 +9,7 @@ import (
 
 // getUser returns a leaf's user, creating it (UsersManager.getUserAndAddIfAbsent).
 func (s *Scheduler) getUser(q *queue, name string) *user {
+	q.touch()
 	u := q.lf.users[name]
 	if u == nil {
 		w := float32(1)
@@ -25,6 +26,7 @@ func (s *Scheduler) getUser(q *queue, name string) *user {
 // the usage ratios incrementally, with Java float arithmetic
 // (UsersManager.updateUserResourceUsage).
 func (s *Scheduler) updateUserUsage(q *queue, u *user, r resource.Resource, allocate bool) {
+	q.touch()
 	if allocate {
 		u.used = u.used.Add(r)
 	} else {
@@ -46,6 +48,7 @@ func (s *Scheduler) updateUserUsage(q *queue, u *user, r resource.Resource, allo
 // recalculateUsageRatio recomputes every user's usage ratio from scratch
 // (UsersManager.updateUsageRatio), in user-name order.
 func (s *Scheduler) recalculateUsageRatio(q *queue) {
+	q.touch()
 	var consumed float32
 	for _, name := range sortedUserNames(q.lf) {
 		u := q.lf.users[name]
@@ -59,6 +62,7 @@ func (s *Scheduler) recalculateUsageRatio(q *queue) {
 // (UsersManager.activateApplication). A user with no activated application
 // is not made active: Hadoop returns early in that case.
 func (s *Scheduler) activateUserApp(a *app) {
+	a.queue.touch()
 	if a.askActive {
 		return
 	}
@@ -79,6 +83,7 @@ func (s *Scheduler) activateUserApp(a *app) {
 
 // deactivateUserApp is UsersManager.deactivateApplication.
 func (s *Scheduler) deactivateUserApp(a *app) {
+	a.queue.touch()
 	if !a.askActive {
 		return
 	}

@@ -1,0 +1,182 @@
+package bench
+
+import (
+	"fmt"
+	"runtime"
+	"testing"
+	"time"
+
+	"yarnplay/bench/workload"
+	"yarnplay/core"
+)
+
+// Each benchmark does a fixed, seeded amount of work whatever b.N is (run
+// them with -benchtime 1x): its own warm-up, untimed, then measured ticks.
+// Its figures are custom metrics; ns/op is the time of one measured tick.
+
+// warmTicks brings a churning workload to its steady state: containers
+// live 30 ticks on average, so after 60 the cluster has turned over.
+const warmTicks = 60
+
+// levels are the recording levels the benchmarks report.
+var levels = []struct {
+	name  string
+	level core.RecordLevel
+}{{"none", core.RecordNone}, {"decisions", core.RecordDecisions}, {"full", core.RecordFull}}
+
+func report(b *testing.B, r workload.Result) {
+	b.Helper()
+	b.ReportMetric(r.Seconds*1e9/float64(max(r.Ticks, 1)), "ns/op")
+	b.ReportMetric(r.NsPerHeartbeat, "ns/heartbeat")
+	b.ReportMetric(r.HeartbeatsPerSec, "heartbeats/s")
+	b.ReportMetric(r.AllocsPerSec, "containers/s")
+	b.ReportMetric(float64(r.Allocations)/float64(max(r.Heartbeats, 1)), "containers/heartbeat")
+	b.ReportMetric(r.Utilisation*100, "%used")
+	b.ReportMetric(float64(r.MaxGCPauseNs)/1e6, "ms-max-gc-pause")
+	b.ReportMetric(r.SetupSeconds, "s-setup")
+}
+
+func measure(b *testing.B, sp workload.Spec, warm, ticks int) workload.Result {
+	b.Helper()
+	b.StopTimer()
+	r, err := workload.Measure(sp, warm, ticks)
+	if err != nil {
+		b.Fatal(err)
+	}
+	report(b, r)
+	return r
+}
+
+// BenchmarkAllocation is benchmark 1: allocation throughput on 10,000
+// nodes, 1,000 leaves and 20,000 apps from 200 users, one goroutine, at
+// each recording level.
+func BenchmarkAllocation(b *testing.B) {
+	for _, l := range levels {
+		b.Run("record="+l.name, func(b *testing.B) {
+			sp := workload.Allocation()
+			sp.Record = l.level
+			measure(b, sp, warmTicks, 20)
+		})
+	}
+}
+
+// scaledTicks measures about 100,000 heartbeats, at least 10 ticks.
+func scaledTicks(nodes int) int { return max(10, 100000/nodes) }
+
+// busy scales the apps' asks with the cluster and inversely with the
+// number of apps, so that the offered load is benchmark 1's (8 containers
+// per app every 10 ticks with 20,000 apps on 10,000 nodes): with the asks
+// unchanged, 50,000 nodes or 100 apps leave the cluster nearly idle, and
+// idle heartbeats cost next to nothing, which would say nothing of how a
+// heartbeat's cost grows.
+func busy(sp workload.Spec) workload.Spec {
+	sp.Outstanding = max(1, int(int64(8)*int64(sp.Nodes)*20000/(10000*int64(sp.Apps))))
+	return sp
+}
+
+// BenchmarkScaling is benchmark 2: benchmark 1 with one axis varied (the
+// asks scaled to keep the load, see busy), recording off; the figure is ns
+// per heartbeat.
+func BenchmarkScaling(b *testing.B) {
+	for _, n := range []int{10, 100, 1000, 10000} {
+		b.Run(fmt.Sprintf("leaves=%d", n), func(b *testing.B) {
+			sp := workload.Allocation().WithLeaves(n)
+			sp.Record = core.RecordNone
+			measure(b, sp, warmTicks, scaledTicks(sp.Nodes))
+		})
+	}
+	for _, n := range []int{100, 1000, 10000, 100000} {
+		b.Run(fmt.Sprintf("apps=%d", n), func(b *testing.B) {
+			sp := workload.Allocation()
+			sp.Apps = n
+			sp = busy(sp)
+			sp.Record = core.RecordNone
+			measure(b, sp, warmTicks, scaledTicks(sp.Nodes))
+		})
+	}
+	for _, n := range []int{100, 1000, 10000, 50000} {
+		b.Run(fmt.Sprintf("nodes=%d", n), func(b *testing.B) {
+			sp := workload.Allocation()
+			sp.Nodes = n
+			sp = busy(sp)
+			sp.Record = core.RecordNone
+			measure(b, sp, warmTicks, scaledTicks(sp.Nodes))
+		})
+	}
+}
+
+// BenchmarkNoAllocation is benchmark 3: heartbeats that allocate nothing
+// because every app is at its user limit (100 queues, 200 apps, 2 nodes).
+func BenchmarkNoAllocation(b *testing.B) {
+	for _, l := range levels {
+		b.Run("record="+l.name, func(b *testing.B) {
+			sp := workload.NoAllocation()
+			sp.Record = l.level
+			r := measure(b, sp, 400, 100000)
+			if r.Allocations != 0 {
+				b.Fatalf("%d containers were allocated in the measured heartbeats: the users are not all at their limits", r.Allocations)
+			}
+		})
+	}
+}
+
+func heapInUse() uint64 {
+	runtime.GC()
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.HeapAlloc
+}
+
+// BenchmarkMemory reports the heap held per node, per app and per
+// container at the scale of benchmark 1, and what a snapshot (Clone)
+// costs there.
+func BenchmarkMemory(b *testing.B) {
+	b.StopTimer()
+	sp := workload.Allocation()
+	sp.Record = core.RecordNone
+	h0 := heapInUse()
+	w, err := workload.Empty(sp)
+	if err != nil {
+		b.Fatal(err)
+	}
+	h1 := heapInUse()
+	if err := w.AddNodes(); err != nil {
+		b.Fatal(err)
+	}
+	h2 := heapInUse()
+	if err := w.SubmitApps(); err != nil {
+		b.Fatal(err)
+	}
+	h3 := heapInUse()
+	for i := 0; i < warmTicks; i++ {
+		w.Step()
+	}
+	h4 := heapInUse()
+	c := w.S.Counters()
+	live := c.Allocations - c.Completed
+	b.ReportMetric(float64(h1-h0), "B-queues")
+	b.ReportMetric(float64(h2-h1)/float64(sp.Nodes), "B/node")
+	b.ReportMetric(float64(h3-h2)/float64(sp.Apps), "B/app")
+	b.ReportMetric(float64(int64(h4)-int64(h3))/float64(live), "B/container")
+	b.ReportMetric(float64(live), "containers")
+
+	// A snapshot for time travel, then one more tick and another snapshot.
+	start := time.Now()
+	snap := w.S.Clone()
+	d1 := time.Since(start)
+	h5 := heapInUse()
+	w.Step()
+	h6 := heapInUse()
+	start = time.Now()
+	snap2 := w.S.Clone()
+	d2 := time.Since(start)
+	h7 := heapInUse()
+	b.ReportMetric(float64(d1.Nanoseconds())/1e6, "ms-snapshot")
+	b.ReportMetric(float64(int64(h5)-int64(h4))/1e6, "MB-snapshot")
+	b.ReportMetric(float64(d2.Nanoseconds())/1e6, "ms-next-snapshot")
+	b.ReportMetric(float64(int64(h7)-int64(h6))/1e6, "MB-next-snapshot")
+	runtime.KeepAlive(snap)
+	runtime.KeepAlive(snap2)
+	runtime.KeepAlive(w)
+}

@@ -1,0 +1,175 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strings"
+)
+
+// row is one line of the table: a figure, how it is computed from the
+// results, and its target.
+type row struct {
+	num, what string
+	value     func(r *Results) (float64, bool)
+	unit      string
+	target    string
+	ok        func(v float64) bool // nil: no target
+}
+
+func metric(bench, unit string) func(r *Results) (float64, bool) {
+	return func(r *Results) (float64, bool) {
+		m, ok := r.Benchmarks[bench]
+		if !ok {
+			return 0, false
+		}
+		v, ok := m[unit]
+		return v, ok
+	}
+}
+
+// ratio is the largest of a/b over the pairs of benchmarks given.
+func ratio(unit string, pairs ...[2]string) func(r *Results) (float64, bool) {
+	return func(r *Results) (float64, bool) {
+		worst, any := 0.0, false
+		for _, p := range pairs {
+			a, okA := metric(p[0], unit)(r)
+			b, okB := metric(p[1], unit)(r)
+			if okA && okB && b > 0 {
+				worst, any = math.Max(worst, a/b), true
+			}
+		}
+		return worst, any
+	}
+}
+
+// spread is max/min of a metric over benchmarks.
+func spread(unit string, benches ...string) func(r *Results) (float64, bool) {
+	return func(r *Results) (float64, bool) {
+		lo, hi, n := math.Inf(1), 0.0, 0
+		for _, b := range benches {
+			if v, ok := metric(b, unit)(r); ok && v > 0 {
+				lo, hi, n = math.Min(lo, v), math.Max(hi, v), n+1
+			}
+		}
+		return hi / lo, n >= 2
+	}
+}
+
+func atLeast(x float64) func(float64) bool { return func(v float64) bool { return v >= x } }
+func atMost(x float64) func(float64) bool  { return func(v float64) bool { return v <= x } }
+
+var rows = []row{
+	{"1", "allocations/s, recording off", metric("Allocation/record=none", "containers/s"), "/s", ">= 50,000", atLeast(50000)},
+	{"1", "heartbeats/s, recording off", metric("Allocation/record=none", "heartbeats/s"), "/s", ">= 100,000", atLeast(100000)},
+	{"1", "allocations/s, record decisions", metric("Allocation/record=decisions", "containers/s"), "/s", "", nil},
+	{"1", "heartbeats/s, record decisions", metric("Allocation/record=decisions", "heartbeats/s"), "/s", "", nil},
+	{"1", "allocations/s, record full (playground default)", metric("Allocation/record=full", "containers/s"), "/s", "", nil},
+	{"1", "heartbeats/s, record full (playground default)", metric("Allocation/record=full", "heartbeats/s"), "/s", "", nil},
+	{"2", "ns/heartbeat, 10 leaves", metric("Scaling/leaves=10", "ns/heartbeat"), "ns", "", nil},
+	{"2", "ns/heartbeat, 100 leaves", metric("Scaling/leaves=100", "ns/heartbeat"), "ns", "", nil},
+	{"2", "ns/heartbeat, 1,000 leaves", metric("Scaling/leaves=1000", "ns/heartbeat"), "ns", "", nil},
+	{"2", "ns/heartbeat, 10,000 leaves", metric("Scaling/leaves=10000", "ns/heartbeat"), "ns", "", nil},
+	{"2", "100x leaves: cost ratio (worst pair)", ratio("ns/heartbeat", [2]string{"Scaling/leaves=1000", "Scaling/leaves=10"}, [2]string{"Scaling/leaves=10000", "Scaling/leaves=100"}), "x", "<= 3", atMost(3)},
+	{"2", "ns/heartbeat, 100 apps", metric("Scaling/apps=100", "ns/heartbeat"), "ns", "", nil},
+	{"2", "ns/heartbeat, 1,000 apps", metric("Scaling/apps=1000", "ns/heartbeat"), "ns", "", nil},
+	{"2", "ns/heartbeat, 10,000 apps", metric("Scaling/apps=10000", "ns/heartbeat"), "ns", "", nil},
+	{"2", "ns/heartbeat, 100,000 apps", metric("Scaling/apps=100000", "ns/heartbeat"), "ns", "", nil},
+	{"2", "1,000x apps: cost ratio", ratio("ns/heartbeat", [2]string{"Scaling/apps=100000", "Scaling/apps=100"}), "x", "<= 2", atMost(2)},
+	{"2", "ns/heartbeat, 100 nodes", metric("Scaling/nodes=100", "ns/heartbeat"), "ns", "", nil},
+	{"2", "ns/heartbeat, 1,000 nodes", metric("Scaling/nodes=1000", "ns/heartbeat"), "ns", "", nil},
+	{"2", "ns/heartbeat, 10,000 nodes", metric("Scaling/nodes=10000", "ns/heartbeat"), "ns", "", nil},
+	{"2", "ns/heartbeat, 50,000 nodes", metric("Scaling/nodes=50000", "ns/heartbeat"), "ns", "", nil},
+	{"2", "nodes: max/min cost per heartbeat", spread("ns/heartbeat", "Scaling/nodes=100", "Scaling/nodes=1000", "Scaling/nodes=10000", "Scaling/nodes=50000"), "x", "<= 1.2", atMost(1.2)},
+	{"3", "heartbeats/s allocating nothing, recording off", metric("NoAllocation/record=none", "heartbeats/s"), "/s", ">= 1,000,000", atLeast(1e6)},
+	{"3", "heartbeats/s allocating nothing, record decisions", metric("NoAllocation/record=decisions", "heartbeats/s"), "/s", "", nil},
+	{"3", "heartbeats/s allocating nothing, record full", metric("NoAllocation/record=full", "heartbeats/s"), "/s", "", nil},
+	{"4", "ns/heartbeat native (5,000 nodes, 500 leaves)", metric("Wasm", "ns/heartbeat-native"), "ns", "", nil},
+	{"4", "Node / native", metric("Wasm", "x-node"), "x", "", nil},
+	{"4", "Chromium / native", metric("Wasm", "x-chromium"), "x", "<= 3", atMost(3)},
+	{"4", "longest GC pause in Chromium", metric("Wasm", "ms-max-gc-pause-chromium"), "ms", "<= 8", atMost(8)},
+	{"4", "longest GC pause under Node", metric("Wasm", "ms-max-gc-pause-node"), "ms", "", nil},
+	{"5", "the playground in Chromium (skipped: the UI is being built)", nil, "", "", nil},
+	{"6", "app.wasm gzipped", metric("Size", "MB-gzip"), "MB", "<= 2.3", atMost(2.3)},
+	{"6", "app.wasm brotli", metric("Size", "MB-brotli"), "MB", "", nil},
+	{"6", "navigation to first queue tree, cold", metric("Size", "ms-first-tree-cold"), "ms", "<= 800", atMost(800)},
+	{"6", "navigation to first queue tree, warm", metric("Size", "ms-first-tree-warm"), "ms", "", nil},
+	{"mem", "bytes per node", metric("Memory", "B/node"), "B", "", nil},
+	{"mem", "bytes per app", metric("Memory", "B/app"), "B", "", nil},
+	{"mem", "bytes per container", metric("Memory", "B/container"), "B", "", nil},
+	{"mem", "snapshot (Clone) at benchmark 1's scale", metric("Memory", "ms-snapshot"), "ms", "", nil},
+	{"mem", "snapshot heap", metric("Memory", "MB-snapshot"), "MB", "", nil},
+	{"mem", "next snapshot, one tick later", metric("Memory", "ms-next-snapshot"), "ms", "", nil},
+	{"mem", "next snapshot heap", metric("Memory", "MB-next-snapshot"), "MB", "", nil},
+}
+
+func format(v float64, unit string) string {
+	var s string
+	switch {
+	case unit == "x" || unit == "MB" || (unit == "ms" && v < 100):
+		s = fmt.Sprintf("%.2f", v)
+	default:
+		s = commas(int64(math.Round(v)))
+	}
+	if unit == "/s" {
+		return s + "/s"
+	}
+	return s + " " + unit
+}
+
+func commas(n int64) string {
+	neg := n < 0
+	if neg {
+		n = -n
+	}
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	if neg {
+		return "-" + s
+	}
+	return s
+}
+
+// printTable writes the figures as a Markdown table, with the earlier
+// results' beside them when given.
+func printTable(w io.Writer, r, before *Results) {
+	fmt.Fprintf(w, "machine: %s; %s\n\n", r.Machine, r.Go)
+	head := "| # | figure | value | target | met |"
+	sep := "|---|---|---:|---|---|"
+	if before != nil {
+		head = "| # | figure | before | after | target | met |"
+		sep = "|---|---|---:|---:|---|---|"
+	}
+	fmt.Fprintln(w, head)
+	fmt.Fprintln(w, sep)
+	for _, x := range rows {
+		cells := []string{x.num, x.what}
+		val := func(res *Results) string {
+			if x.value == nil {
+				return "skipped"
+			}
+			v, ok := x.value(res)
+			if !ok {
+				return "n/a"
+			}
+			return format(v, x.unit)
+		}
+		if before != nil {
+			cells = append(cells, val(before))
+		}
+		cells = append(cells, val(r), x.target)
+		met := ""
+		if x.ok != nil && x.value != nil {
+			if v, ok := x.value(r); ok {
+				met = "no"
+				if x.ok(v) {
+					met = "yes"
+				}
+			}
+		}
+		cells = append(cells, met)
+		fmt.Fprintln(w, "| "+strings.Join(cells, " | ")+" |")
+	}
+}

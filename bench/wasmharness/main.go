@@ -1,0 +1,50 @@
+// Command wasmharness runs benchmark 4's workload (benchmark 1 scaled to
+// 5,000 nodes and 500 leaves) and prints its result as one line,
+// "RESULT {json}". It is compiled with GOOS=js GOARCH=wasm and run under
+// Node and in headless Chromium by the benchmarks of package bench; it
+// runs natively too.
+//
+//	wasmharness [-record none|decisions|full] [-warm 60] [-ticks 20]
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"runtime"
+
+	"yarnplay/bench/workload"
+	"yarnplay/core"
+)
+
+func main() {
+	record := flag.String("record", "none", "recording level: none, decisions or full")
+	warm := flag.Int("warm", 60, "warm-up ticks, untimed")
+	ticks := flag.Int("ticks", 20, "measured ticks")
+	flag.Parse()
+	sp := workload.Wasm()
+	switch *record {
+	case "none":
+		sp.Record = core.RecordNone
+	case "decisions":
+		sp.Record = core.RecordDecisions
+	case "full":
+		sp.Record = core.RecordFull
+	default:
+		fmt.Fprintf(os.Stderr, "wasmharness: unknown recording level %q\n", *record)
+		os.Exit(2)
+	}
+	r, err := workload.Measure(sp, *warm, *ticks)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "wasmharness:", err)
+		os.Exit(1)
+	}
+	out := struct {
+		workload.Result
+		GOOS   string `json:"goos"`
+		GOARCH string `json:"goarch"`
+	}{r, runtime.GOOS, runtime.GOARCH}
+	b, _ := json.Marshal(out)
+	fmt.Println("RESULT " + string(b))
+}
