@@ -70,6 +70,35 @@ func (s *Scheduler) Clone() *Scheduler {
 		c.nodeIdx[n.name] = &nodes[i]
 	}
 
+	// An application that ended in a queue a refresh then removed still
+	// points at the removed queue object, which is no longer in the tree
+	// (and whose index may now name another queue): it gets a detached copy,
+	// one per removed queue, that nothing schedules.
+	detached := map[*queue]*queue{}
+	appQueue := func(q *queue) *queue {
+		if q.id < len(s.queues) && s.queues[q.id] == q {
+			return cq(q)
+		}
+		if d, ok := detached[q]; ok {
+			return d
+		}
+		d := *q
+		d.parent, d.children, d.order, d.walk = nil, nil, nil, nil
+		if q.lf != nil {
+			lf := *q.lf
+			lf.memo = leafMemo{}
+			lf.active, lf.pending = nil, nil
+			lf.users = make(map[string]*user, len(q.lf.users))
+			for k, u := range q.lf.users {
+				nu := *u
+				lf.users[k] = &nu
+			}
+			d.lf = &lf
+		}
+		detached[q] = &d
+		return &d
+	}
+
 	apps := make([]app, len(s.apps))
 	c.apps = make([]*app, len(s.apps))
 	c.appIdx = make(map[string]*app, len(s.apps))
@@ -77,7 +106,7 @@ func (s *Scheduler) Clone() *Scheduler {
 	for i, a := range s.apps {
 		na := &apps[i]
 		*na = *a
-		na.queue = cq(a.queue)
+		na.queue = appQueue(a.queue)
 		if a.usr != nil {
 			na.usr = na.queue.lf.users[a.user]
 		}

@@ -169,3 +169,32 @@ func TestApplicationPriorityOrdersTheLeaf(t *testing.T) {
 	a, _ := s.App("third")
 	require.Equal(t, 10, a.Priority)
 }
+
+// An application that ended in a queue a refresh then removed stays in the
+// RM's list; cloning (the playground's checkpoints) must copy it faithfully.
+func TestCloneAfterAQueueWithEndedAppsIsRemoved(t *testing.T) {
+	conf := map[string]string{
+		capPrefix + "root.queues": "a,b,c", capPrefix + "root.a.capacity": "40",
+		capPrefix + "root.b.capacity": "30", capPrefix + "root.c.capacity": "30",
+	}
+	s := newCluster(t, conf, 1, 8192)
+	require.NoError(t, s.Submit(core.Submission{App: "app0", User: "u", Queue: "b"}))
+	require.NoError(t, s.FinishApp("app0"))
+	c := s.Conf()
+	c.Set(capPrefix+"root.b.state", "STOPPED")
+	require.NoError(t, s.Refresh(c))
+	c.Set(capPrefix+"root.queues", "a,c")
+	c.Set(capPrefix+"root.a.capacity", "70")
+	c.Unset(capPrefix + "root.b.capacity")
+	c.Unset(capPrefix + "root.b.state")
+	require.NoError(t, s.Refresh(c))
+	submitHungry(t, s, "app1", "u", "c", 2)
+	twin := s.Clone()
+	require.Equal(t, stateJSON(t, s), stateJSON(t, twin))
+	a0, _ := twin.App("app0")
+	require.Equal(t, "root.b", a0.Queue)
+	s.Tick()
+	twin.Tick()
+	require.Equal(t, stateJSON(t, s), stateJSON(t, twin))
+	require.NoError(t, twin.CheckInvariants())
+}
