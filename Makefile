@@ -28,7 +28,7 @@ test:
 	@echo '== go test (native; the browser tests run last)'
 	$(GO) test -skip '^TestBrowser' ./...
 	@echo '== go test under GOOS=js GOARCH=wasm with Node'
-	GOOS=js GOARCH=wasm $(GO) test -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./core/... ./wasm/... ./app/store/...
+	GOOS=js GOARCH=wasm $(GO) test -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./core/... ./wasm/... ./app/store/... ./scenarios/scengen/...
 	@echo '== browser tests (headless Chromium)'
 	$(GO) test -count=1 -run '^TestBrowser' -v ./build/browsertest/
 
@@ -49,7 +49,21 @@ check:
 clean:
 	rm -rf dist
 
-.PHONY: run dist test browser-test staticcheck check clean
+# Fuzz every decoder for FUZZTIME each, one after another (make test runs
+# only their seed corpora in testdata/fuzz): make fuzz FUZZTIME=2m
+FUZZTIME = 30s
+FUZZ = $(GO) test -run '^$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 5s
+fuzz:
+	$(FUZZ) -fuzz '^FuzzParseXML$$' ./core/config
+	$(FUZZ) -fuzz '^FuzzParse$$' ./core/config
+	$(FUZZ) -fuzz '^FuzzQueueTree$$' ./core/config
+	$(FUZZ) -fuzz '^FuzzResourceString$$' ./core/config
+	$(FUZZ) -fuzz '^FuzzACL$$' ./core/config
+	$(FUZZ) -fuzz '^FuzzParse$$' ./scenarios
+	$(FUZZ) -fuzz '^FuzzDecodeLink$$' ./scenarios
+	$(FUZZ) -fuzz '^FuzzRun$$' ./scenarios
+
+.PHONY: run dist test browser-test staticcheck check clean fuzz
 
 # Performance benchmarks (bench/): allocation throughput, scaling, idle
 # heartbeats, WebAssembly under Node and Chromium, app.wasm's size and first

@@ -43,19 +43,43 @@ func (sc *Scenario) startConfigMap() (map[string]string, error) {
 }
 
 // countQueues counts the queues a configuration defines, from root down
-// the `queues` lists, stopping past MaxQueues.
-func countQueues(conf map[string]string) int {
-	n := 0
-	stack := []string{"root"}
+// the `queues` lists, stopping past MaxQueues; it also returns the deepest
+// queue path found and its depth below root (root is 0).
+func countQueues(conf map[string]string) (n int, deepest string, depth int) {
+	type item struct {
+		path  string
+		depth int
+	}
+	deepest = "root"
+	stack := []item{{"root", 0}}
 	for len(stack) > 0 && n <= MaxQueues {
-		path := stack[len(stack)-1]
+		it := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		n++
-		for _, child := range strings.Split(conf[capacityPrefix+path+".queues"], ",") {
+		if it.depth > depth {
+			deepest, depth = it.path, it.depth
+		}
+		for _, child := range strings.Split(conf[capacityPrefix+it.path+".queues"], ",") {
 			if child = strings.TrimSpace(child); child != "" {
-				stack = append(stack, path+"."+child)
+				stack = append(stack, item{it.path + "." + child, it.depth + 1})
 			}
 		}
 	}
-	return n
+	return n, deepest, depth
+}
+
+// queueLimits describes how a configuration exceeds MaxQueues or
+// MaxQueueDepth, or returns "".
+func queueLimits(conf map[string]string) string {
+	n, deepest, depth := countQueues(conf)
+	switch {
+	case n > MaxQueues:
+		return fmt.Sprintf("the configuration defines more than %d queues; the limit is %d queues", MaxQueues, MaxQueues)
+	case depth > MaxQueueDepth:
+		if len(deepest) > 120 {
+			deepest = deepest[:120] + "..."
+		}
+		return fmt.Sprintf("queue %s is %d levels below root; the limit is %d levels", deepest, depth, MaxQueueDepth)
+	}
+	return ""
 }

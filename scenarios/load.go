@@ -31,7 +31,8 @@ func tooBig(n int64) string {
 // Parse reads a scenario from data (YAML, or JSON, which is YAML); name is
 // used in messages. It refuses an unknown key or step kind, a value of the
 // wrong type and anything past the limits (MaxFileBytes, MaxSteps,
-// MaxNodes, MaxQueues), then runs Validate: the returned error is an *Error
+// MaxNodes, MaxQueues and the others Validate names), then runs Validate:
+// the returned error is an *Error
 // or, from Validate, an Errors list, each naming the place and line.
 func Parse(name string, data []byte) (*Scenario, error) {
 	sc, err := decode(name, data)

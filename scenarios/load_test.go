@@ -231,10 +231,10 @@ func TestLimits(t *testing.T) {
 			names[i] = fmt.Sprintf("q%d", i)
 		}
 		_, err := Parse("q.yaml", lines("config:", "  yarn.scheduler.capacity.root.queues: "+strings.Join(names, ",")))
-		require.ErrorContains(t, err, "config: the configuration defines more than 1000 queues; the limit is 1000 queues")
+		require.ErrorContains(t, err, fmt.Sprintf("config: the configuration defines more than %d queues; the limit is %d queues", MaxQueues, MaxQueues))
 		_, err = Parse("q.yaml", lines("config: {yarn.scheduler.capacity.root.queues: a}", "steps:",
 			"  - refresh: {set: {yarn.scheduler.capacity.root.a.queues: '"+strings.Join(names, ",")+"'}}"))
-		require.ErrorContains(t, err, "steps[0].refresh: the configuration defines more than 1000 queues")
+		require.ErrorContains(t, err, fmt.Sprintf("steps[0].refresh: the configuration defines more than %d queues", MaxQueues))
 	})
 	t.Run("heartbeats", func(t *testing.T) {
 		_, err := Parse("h.yaml", lines("nodes: [{name: 'n{i}', count: 100}]", "steps:", "  - tick: 50000", "  - tick: 60000"))

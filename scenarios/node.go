@@ -12,6 +12,8 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"yarnplay/core/config"
 )
 
 // A document is read into a small tree of values with line numbers (from
@@ -82,8 +84,23 @@ const (
 	// MaxNodes is the largest number of nodes, after expansion of counts,
 	// over the initial nodes and every add_node step.
 	MaxNodes = 10_000
-	// MaxQueues is the largest number of queues a configuration may define.
-	MaxQueues = 1_000
+	// MaxQueues is the largest number of queues a configuration may define,
+	// root included (config.Parse refuses more too).
+	MaxQueues = config.MaxQueues
+	// MaxQueueDepth is the deepest a queue may be below root (root.a is 1
+	// level deep); config.Parse refuses deeper trees too.
+	MaxQueueDepth = config.MaxQueueDepth
+	// MaxStepHeartbeats bounds the node heartbeats of one step (a heartbeat
+	// step with its times, or a tick times the nodes present): a step's
+	// decision record is kept whole, a few events per heartbeat.
+	MaxStepHeartbeats = 100_000
+	// MaxNodeResource bounds a node's memory_mb and vcores (2^40): with
+	// MaxNodes nodes the cluster's total stays far from overflowing.
+	MaxNodeResource = 1 << 40
+	// MaxAskedContainers bounds the containers all the asks of all request
+	// steps add up to: it bounds the allocations a run can make and keeps
+	// pending resources (count times size) from overflowing.
+	MaxAskedContainers = 1_000_000
 	// MaxHeartbeats bounds the node heartbeats a run makes: heartbeat steps
 	// (times included) plus, for each tick, the nodes present.
 	MaxHeartbeats = 10_000_000

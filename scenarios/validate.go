@@ -8,10 +8,12 @@ import (
 )
 
 // Validate checks the scenario before it runs: version 1, a known profile,
-// nodes with names (unique after expansion) within MaxNodes, a
-// configuration within MaxQueues, and for every step exactly one kind, its
-// required values, non-negative counts, apps submitted by an earlier step
-// and nodes that exist when they heartbeat. It returns nil or an Errors
+// nodes with names (unique after expansion) within MaxNodes and
+// MaxNodeResource, a configuration within MaxQueues and MaxQueueDepth, and
+// for every step exactly one kind, its required values, non-negative
+// counts, apps submitted by an earlier step and nodes that exist when they
+// heartbeat; node heartbeats within MaxStepHeartbeats a step and
+// MaxHeartbeats in all, asks within MaxAskedContainers. It returns nil or an Errors
 // list (at most 50) whose entries name the step (steps[i], step i+1) and
 // its line.
 func (sc *Scenario) Validate() error {
@@ -37,6 +39,8 @@ type validator struct {
 	// heartbeats heartbeat and tick steps make.
 	removed    int
 	heartbeats int64
+	// asked counts the containers of every ask of every request step.
+	asked int64
 	// conf tracks the configuration through refresh steps, for MaxQueues.
 	conf map[string]string
 }
@@ -82,8 +86,8 @@ func (v *validator) top() {
 		return
 	}
 	v.conf = conf
-	if n := countQueues(conf); n > MaxQueues {
-		v.add("config", 0, "the configuration defines more than %d queues; the limit is %d queues", MaxQueues, MaxQueues)
+	if msg := queueLimits(conf); msg != "" {
+		v.add("config", 0, "%s", msg)
 	}
 }
 
@@ -95,6 +99,10 @@ func (v *validator) addNodes(n *NodeSpec, path string, line int, register bool) 
 	}
 	if n.Count < 0 || n.MemoryMB < 0 || n.VCores < 0 {
 		v.add(path, line, "count, memory_mb and vcores must not be negative")
+		return
+	}
+	if n.MemoryMB > MaxNodeResource || n.VCores > MaxNodeResource {
+		v.add(path, line, "memory_mb and vcores must be at most %d (2^40), the limit on a node's size", int64(MaxNodeResource))
 		return
 	}
 	count := max(n.Count, 1)
@@ -178,8 +186,10 @@ func (v *validator) steps() {
 				if a.Priority < 0 || a.Count < 0 || a.Duration < 0 || a.Resource.MemoryMB < 0 || a.Resource.VCores < 0 {
 					v.add(ap, st.Line, "priority, count, duration and resource must not be negative")
 				}
+				v.countAsked(int64(a.Count), ap, st.Line)
 			}
 		case KindHeartbeat:
+			var stepBeats int64
 			if len(st.Heartbeat) == 0 {
 				v.add(p, st.Line, "needs at least one node")
 			}
@@ -193,12 +203,15 @@ func (v *validator) steps() {
 				}
 				v.countHeartbeats(int64(max(h.Times, 1)), hp, st.Line)
 				v.node(h.Node, hp, st.Line, mayFail, v.nodes)
+				stepBeats += int64(max(h.Times, 1))
 			}
+			v.stepHeartbeats(stepBeats, p, st.Line)
 		case KindTick:
 			if *st.Tick < 0 {
 				v.add(p, st.Line, "must not be negative")
 			}
 			v.countHeartbeats(int64(*st.Tick)*int64(max(len(v.nodes), 1)), p, st.Line)
+			v.stepHeartbeats(int64(*st.Tick)*int64(len(v.nodes)), p, st.Line)
 		case KindFinishContainer:
 			fc := st.FinishContainer
 			v.app(fc.App, p+".app", st.Line, mayFail)
@@ -330,8 +343,10 @@ func (v *validator) refresh(r *Refresh, p string, line int, mayFail bool) {
 		delete(v.conf, k)
 		queuesChanged = queuesChanged || strings.HasSuffix(k, ".queues")
 	}
-	if queuesChanged && countQueues(v.conf) > MaxQueues {
-		v.add(p, line, "the configuration defines more than %d queues; the limit is %d queues", MaxQueues, MaxQueues)
+	if queuesChanged {
+		if msg := queueLimits(v.conf); msg != "" {
+			v.add(p, line, "%s", msg)
+		}
 	}
 }
 
@@ -421,6 +436,22 @@ func (v *validator) countHeartbeats(n int64, p string, line int) {
 	if v.heartbeats > MaxHeartbeats {
 		v.add(p, line, "more than %d node heartbeats in all (counting ticks times nodes); the limit keeps a run bounded", MaxHeartbeats)
 		v.heartbeats = math.MinInt64 / 2 // report once
+	}
+}
+
+// countAsked adds an ask's containers to the scenario's total.
+func (v *validator) countAsked(n int64, p string, line int) {
+	v.asked += n
+	if v.asked > MaxAskedContainers {
+		v.add(p, line, "the asks of the request steps add up to more than %d containers; the limit keeps a run bounded", MaxAskedContainers)
+		v.asked = math.MinInt64 / 2 // report once
+	}
+}
+
+// stepHeartbeats checks the node heartbeats of one step.
+func (v *validator) stepHeartbeats(n int64, p string, line int) {
+	if n > MaxStepHeartbeats {
+		v.add(p, line, "%d node heartbeats in one step (counting ticks times nodes); the limit is %d a step: split the step", n, MaxStepHeartbeats)
 	}
 }
 

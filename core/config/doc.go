@@ -11,5 +11,12 @@
 // AccessControlList, Configuration). Capacities are Java 32-bit floats and
 // are computed with the same operations in the same order.
 //
+// Hostile input is bounded: ParseXML refuses files over MaxXMLBytes or with
+// more than MaxXMLProperties properties, Parse refuses trees of more than
+// MaxQueues queues or deeper than MaxQueueDepth, and every refusal is an
+// *Error naming the property and queue. Fuzz targets cover the XML, the
+// queue tree, the resource strings of maximum-allocation and ACLs (make
+// fuzz; make test runs their seeds in testdata/fuzz).
+//
 // The package imports only the standard library and yarnplay/core/resource.
 package config

@@ -21,8 +21,10 @@ import (
 // Beyond Hadoop, Parse refuses what the playground cannot simulate
 // (absolute-resource capacities, the reservation system, auto-created
 // queues, ordering policies other than fifo and utilization), queue names
-// that are empty or contain ".", a name listed twice under one parent, and
-// numbers that are NaN or infinite; each error names the property and queue.
+// that are empty or contain ".", a name listed twice under one parent,
+// numbers that are NaN or infinite, and a tree of more than MaxQueues
+// queues or deeper than MaxQueueDepth levels; each error names the property
+// and queue.
 func Parse(c *Conf, profile Profile) (*Parsed, error) {
 	if c == nil {
 		c = New()
@@ -39,7 +41,7 @@ func Parse(c *Conf, profile Profile) (*Parsed, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &parser{r: r, s: &s, profile: profile, leafNames: map[string]bool{}}
+	p := &parser{r: r, s: &s, profile: profile, leafNames: map[string]bool{}, queues: 1}
 	p.scanKeys()
 	root, err := p.parseQueue(nil, RootQueue)
 	if err != nil {
@@ -49,7 +51,19 @@ func Parse(c *Conf, profile Profile) (*Parsed, error) {
 	return &Parsed{Settings: s, Root: root}, nil
 }
 
+// Limits of the queue tree Parse accepts (Hadoop has none; they keep a
+// simulation, its views and its pages bounded).
+const (
+	// MaxQueues is the largest number of queues, root included.
+	MaxQueues = 20000
+	// MaxQueueDepth is the deepest a queue may be below root: root is at
+	// depth 0, root.a at 1, and root.a.b at 2.
+	MaxQueueDepth = 16
+)
+
 type parser struct {
+	// queues counts the queues the tree declares so far, root included.
+	queues    int
 	r         *reader
 	s         *Settings
 	profile   Profile
@@ -157,6 +171,9 @@ func (p *parser) parseQueue(parent *QueueConf, name string) (*QueueConf, error) 
 	if err != nil {
 		return nil, err
 	}
+	if err := p.checkLimits(path, rawChildren, len(children)); err != nil {
+		return nil, err
+	}
 	seen := map[string]bool{}
 	for _, cn := range children {
 		switch {
@@ -189,6 +206,30 @@ func (p *parser) parseQueue(parent *QueueConf, name string) (*QueueConf, error) 
 			JavaFloatString(sum), name)
 	}
 	return q, nil
+}
+
+// checkLimits refuses the children of queue path when they would take the
+// tree past MaxQueues queues or MaxQueueDepth levels.
+func (p *parser) checkLimits(path, rawChildren string, n int) error {
+	key := QueueKey(path, SuffixQueues)
+	if depth := strings.Count(path, ".") + 1; depth > MaxQueueDepth {
+		return errorf(key, path, "Queue %s has child queues (%s=%q) %d levels below root: the queue tree is deeper "+
+			"than yarnplay's limit of %d levels", path, key, truncateValue(rawChildren), depth, MaxQueueDepth)
+	}
+	if p.queues += n; p.queues > MaxQueues {
+		return errorf(key, path, "The queue tree has more than %d queues (reached at %s=%q): yarnplay's limit is %d queues, root included",
+			MaxQueues, key, truncateValue(rawChildren), MaxQueues)
+	}
+	return nil
+}
+
+// truncateValue shortens a long value for a message.
+func truncateValue(v string) string {
+	const n = 80
+	if len(v) <= n {
+		return v
+	}
+	return v[:n] + "..."
 }
 
 // newQueue is the constructor of a LeafQueue or ParentQueue: the checks of
