@@ -135,6 +135,9 @@ func (n narrator) one(e core.Event) string {
 		}
 		return s
 	case core.EvQueueVisit:
+		if e.Reason == core.ReasonNodeReserved {
+			return fmt.Sprintf("%s is reserved for %s: only that reservation of %s in %s is tried, nothing else is scheduled on the node", e.Node, e.App, n.mb(e.Resource), e.Queue)
+		}
 		return fmt.Sprintf("%s is tried: %s used (%s of its capacity), limit %s", e.Queue, n.mb(e.Used), percent(float64(e.Value)), n.mb(e.Limit))
 	case core.EvQueueSkipped:
 		return n.queueSkipped(e)

@@ -44,3 +44,8 @@ func TestNarrate(t *testing.T) {
 		NarrateWith([]core.Event{{Kind: core.EvAllocated, Node: "n3", App: "app_1", Priority: 1, Resource: resource.New(2048, 2), Locality: core.OffSwitch}}, NarrateOptions{VCores: true})[0])
 	require.Equal(t, []string{"unknown_kind: x"}, Narrate([]core.Event{{Kind: "unknown_kind", Detail: "x"}}))
 }
+
+func TestNarrateAReservedNodeVisit(t *testing.T) {
+	lines := Narrate([]core.Event{{Kind: core.EvQueueVisit, Node: "n0", Queue: "root.q", App: "big", Reason: core.ReasonNodeReserved, Resource: resource.New(6144, 1)}})
+	require.Equal(t, []string{"n0 is reserved for big: only that reservation of 6144 MB in root.q is tried, nothing else is scheduled on the node"}, lines)
+}
