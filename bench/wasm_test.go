@@ -17,11 +17,9 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"yarnplay/bench/workload"
+	"yarnplay/build/headless"
 	"yarnplay/core"
 )
-
-// chromiumPath is Debian's Chromium, the only browser the benchmarks drive.
-const chromiumPath = "/usr/bin/chromium"
 
 // wasmWarm and wasmTicks are benchmark 4's warm-up and measured ticks.
 const wasmWarm, wasmTicks = warmTicks, 20
@@ -101,22 +99,10 @@ WebAssembly.instantiateStreaming(fetch("bench.wasm"), go.importObject)
 // newChromium starts headless Chromium with a fresh profile.
 func newChromium(b *testing.B, ctx context.Context) (context.Context, context.CancelFunc) {
 	b.Helper()
-	if _, err := os.Stat(chromiumPath); err != nil {
-		b.Skipf("Chromium is needed at %s (apt-get install chromium): %v", chromiumPath, err)
+	if err := headless.Installed(); err != nil {
+		b.Skip(err)
 	}
-	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx,
-		chromedp.ExecPath(chromiumPath),
-		chromedp.Flag("headless", true),
-		chromedp.Flag("no-sandbox", true),
-		chromedp.Flag("disable-gpu", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("no-first-run", true),
-		chromedp.UserDataDir(b.TempDir()),
-	)
-	tab, cancelTab := chromedp.NewContext(alloc)
-	return tab, func() { cancelTab(); cancelAlloc() }
+	return headless.Start(ctx, b.TempDir())
 }
 
 // runChromium runs the harness in a page of headless Chromium, served from

@@ -19,11 +19,12 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"yarnplay/app"
+	"yarnplay/build/headless"
 	"yarnplay/build/site"
 )
 
 // chromiumPath is Debian's Chromium, the only browser the tests drive.
-const chromiumPath = "/usr/bin/chromium"
+const chromiumPath = headless.ChromiumPath
 
 // renderTimeout bounds the wait for the WebAssembly to load and render,
 // from navigation on.
@@ -71,20 +72,8 @@ func builtSite(ctx context.Context, t *testing.T) (root, url string) {
 // console errors so far.
 func browser(ctx context.Context, t *testing.T) (context.Context, func() []string) {
 	t.Helper()
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(ctx,
-		chromedp.ExecPath(chromiumPath),
-		chromedp.Flag("headless", true),
-		chromedp.Flag("no-sandbox", true),
-		chromedp.Flag("disable-gpu", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("no-first-run", true),
-		chromedp.UserDataDir(t.TempDir()),
-	)
-	t.Cleanup(cancelAlloc)
-	tab, cancelTab := chromedp.NewContext(allocCtx)
-	t.Cleanup(cancelTab)
+	tab, cancel := headless.Start(ctx, t.TempDir())
+	t.Cleanup(cancel)
 
 	// Console starts the browser and subscribes before the page loads, so
 	// no message is lost; the goroutine ends with the tab.

@@ -120,7 +120,9 @@ const (
 	errorText = `((document.querySelector('#error-text') || {}).textContent || '')`
 )
 
+// scheme emulates the light or dark colour scheme.
 func scheme(t *testing.T, tab context.Context, dark bool) {
+	t.Helper()
 	value := "light"
 	if dark {
 		value = "dark"

@@ -12,8 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
 
@@ -162,20 +160,6 @@ func updateMS(t *testing.T, tab context.Context) float64 {
 	return f
 }
 
-func darkScheme(t *testing.T, tab context.Context, dark bool) {
-	t.Helper()
-	v := "light"
-	if dark {
-		v = "dark"
-	}
-	require.NoError(t, chromedp.Do(tab, chromedp.Func(func(ctx context.Context, tt *chromedp.Target) error {
-		_, err := cdp.Call(ctx, tt, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
-			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: v}},
-		})
-		return err
-	})))
-}
-
 func TestBrowserViewsFollowAHeartbeat(t *testing.T) {
 	requireChromium(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
@@ -213,7 +197,7 @@ func TestBrowserViewsFollowAHeartbeat(t *testing.T) {
 	}
 	before := *s.Frame()
 	check(&before)
-	darkScheme(t, tab, false)
+	scheme(t, tab, false)
 	screenshot(t, tab, filepath.Join(shots, "views-light.png"))
 
 	// One heartbeat: the page and core must move together.
@@ -244,7 +228,7 @@ func TestBrowserViewsFollowAHeartbeat(t *testing.T) {
 	s.Select(leaf)
 	check(s.Frame())
 
-	darkScheme(t, tab, true)
+	scheme(t, tab, true)
 	screenshot(t, tab, filepath.Join(shots, "views-dark.png"))
 
 	// A busier cluster: queues borrow, nodes fill and reserve.
@@ -254,7 +238,7 @@ func TestBrowserViewsFollowAHeartbeat(t *testing.T) {
 	}
 	check(s.Frame())
 	screenshot(t, tab, filepath.Join(shots, "views-busy-dark.png"))
-	darkScheme(t, tab, false)
+	scheme(t, tab, false)
 	screenshot(t, tab, filepath.Join(shots, "views-busy-light.png"))
 
 	// In a box as narrow as a phone (or the page's sidebar) rows fold onto
@@ -330,13 +314,13 @@ func TestBrowserViewsAtScale(t *testing.T) {
 		t.Logf("%d nodes, %d queues: a heartbeat step shows in every view %.1f ms after the click (median of 7; min %.1f, max %.1f); "+
 			"in Go, the store's action takes %.1f ms and the action plus rendering every view into the page %.1f ms (medians)",
 			size.nodes, rows, times[3], times[0], times[6], actions[3], updates[3])
-		darkScheme(t, tab, false)
+		scheme(t, tab, false)
 		screenshot(t, tab, filepath.Join(shots, size.shot+"-light.png"))
-		darkScheme(t, tab, true)
+		scheme(t, tab, true)
 		ms := clickAndWait(t, tab, "#demo-heartbeat") // redraws the canvas in the dark palette
 		t.Logf("one more heartbeat, dark scheme: %.1f ms", ms)
 		screenshot(t, tab, filepath.Join(shots, size.shot+"-dark.png"))
-		darkScheme(t, tab, false)
+		scheme(t, tab, false)
 	}
 	require.Empty(t, problems(), "the page reported JavaScript errors")
 }
