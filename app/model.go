@@ -5,11 +5,10 @@ import (
 	"strconv"
 	"strings"
 
-	"yarnplay/core/config"
 	"yarnplay/core/resource"
 )
 
-// QueueView is one queue of the tree as the page shows it: the parsed
+// QueueView is one queue of the tree as the page shows it: the configured
 // capacities (fractions, as core computes them) and the resources the
 // absolute capacities stand for on the current cluster. A QueueView is
 // built once and never changed afterwards.
@@ -54,45 +53,6 @@ type ScenarioView struct {
 	Cluster ClusterView
 	// Root is the queue tree.
 	Root QueueView
-}
-
-// BuildView parses the scenario's capacity-scheduler properties with core
-// (Hadoop 3 rules) and returns the view of its cluster and queue tree. The
-// error is core's: it names the property and the queue to fix.
-func BuildView(s Scenario) (ScenarioView, error) {
-	parsed, err := config.Parse(config.FromMap(s.Properties), config.Hadoop3)
-	if err != nil {
-		return ScenarioView{}, fmt.Errorf("scenario %q: %w", s.Name, err)
-	}
-	if parsed == nil || parsed.Root == nil {
-		return ScenarioView{}, fmt.Errorf("scenario %q: the configuration has no root queue", s.Name)
-	}
-	total := s.ClusterResource()
-	return ScenarioView{
-		Name:    s.Name,
-		Cluster: ClusterView{Nodes: s.Nodes, NodeResource: s.NodeResource, Total: total},
-		Root:    queueView(parsed.Root, 0, total),
-	}, nil
-}
-
-func queueView(q *config.QueueConf, depth int, cluster resource.Resource) QueueView {
-	v := QueueView{
-		Name:           q.Name,
-		Path:           q.Path,
-		Depth:          depth,
-		Capacity:       q.Capacity,
-		MaxCapacity:    q.MaxCapacity,
-		AbsCapacity:    q.AbsCapacity,
-		AbsMaxCapacity: q.AbsMaxCapacity,
-		// Resources.multiply(clusterResource, absoluteCapacity), as
-		// Hadoop derives a queue's guaranteed and maximum resources.
-		Guaranteed: resource.Multiply(cluster, float64(q.AbsCapacity)),
-		Max:        resource.Multiply(cluster, float64(q.AbsMaxCapacity)),
-	}
-	for _, c := range q.Children {
-		v.Children = append(v.Children, queueView(c, depth+1, cluster))
-	}
-	return v
 }
 
 // Walk calls fn for q and then for its descendants, depth first, in
