@@ -137,26 +137,32 @@ func (d *decoder) nodeSpec(v *value, path string) (*NodeSpec, error) {
 
 // res reads an input resource; memory_mb is required.
 func (d *decoder) res(v *value, path string) (Res, error) {
+	mem, vcores, _, err := d.resource(v, path, 0)
+	return Res{MemoryMB: mem, VCores: vcores}, err
+}
+
+// resource reads {memory_mb, vcores}: memory_mb required, each value in
+// [lowest, MaxInt64/4]; hasVCores says whether vcores was given.
+func (d *decoder) resource(v *value, path string, lowest int64) (mem, vcores int64, hasVCores bool, err error) {
 	fs, err := d.fields(v, path, []string{"memory_mb", "vcores"})
 	if err != nil {
-		return Res{}, err
+		return 0, 0, false, err
 	}
 	if err := d.require(v, path, fs, "memory_mb"); err != nil {
-		return Res{}, err
+		return 0, 0, false, err
 	}
-	var r Res
 	for _, f := range fs {
-		var n int64
-		if n, err = d.integer(f.val, sub(path, f.key), 0, math.MaxInt64/4); err != nil {
-			return Res{}, err
+		n, err := d.integer(f.val, sub(path, f.key), lowest, math.MaxInt64/4)
+		if err != nil {
+			return 0, 0, false, err
 		}
 		if f.key == "memory_mb" {
-			r.MemoryMB = n
+			mem = n
 		} else {
-			r.VCores = n
+			vcores, hasVCores = n, true
 		}
 	}
-	return r, nil
+	return mem, vcores, hasVCores, nil
 }
 
 func (d *decoder) steps(v *value, path string) ([]Step, error) {

@@ -110,24 +110,13 @@ func (d *decoder) expect(v *value, path string) (*Expect, error) {
 
 // expRes reads an expected resource; without vcores only memory is compared.
 func (d *decoder) expRes(v *value, path string) (ExpRes, error) {
-	fs, err := d.fields(v, path, []string{"memory_mb", "vcores"})
+	mem, vcores, has, err := d.resource(v, path, math.MinInt64/4)
 	if err != nil {
 		return ExpRes{}, err
 	}
-	if err := d.require(v, path, fs, "memory_mb"); err != nil {
-		return ExpRes{}, err
-	}
-	var r ExpRes
-	for _, f := range fs {
-		n, err := d.integer(f.val, sub(path, f.key), math.MinInt64/4, math.MaxInt64/4)
-		if err != nil {
-			return ExpRes{}, err
-		}
-		if f.key == "memory_mb" {
-			r.MemoryMB = n
-		} else {
-			r.VCores = &n
-		}
+	r := ExpRes{MemoryMB: mem}
+	if has {
+		r.VCores = &vcores
 	}
 	return r, nil
 }
