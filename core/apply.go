@@ -265,31 +265,6 @@ func (s *Scheduler) FinishContainers(appID string, count int, nodeName string) e
 	return nil
 }
 
-// AddNode registers a node; the cluster grows and limits are recomputed.
-func (s *Scheduler) AddNode(spec NodeSpec) error {
-	s.changed()
-	if spec.Name == "" {
-		return fmt.Errorf("add_node: the node needs a name")
-	}
-	if _, dup := s.nodeIdx[spec.Name]; dup {
-		return fmt.Errorf("add_node: node %s is already registered", spec.Name)
-	}
-	if spec.Capacity.MemoryMB < 0 || spec.Capacity.VCores < 0 {
-		return fmt.Errorf("add_node: node %s has a negative capacity %s", spec.Name, spec.Capacity)
-	}
-	rack := spec.Rack
-	if rack == "" {
-		rack = DefaultRack
-	}
-	n := &node{id: len(s.nodes), name: spec.Name, rack: rack, total: spec.Capacity}
-	s.nodes = append(s.nodes, n)
-	s.nodeIdx[n.name] = n
-	s.cluster = s.cluster.Add(n.total)
-	s.emit(Event{Kind: EvNodeAdded, Node: n.name, Resource: n.total, Detail: rack})
-	s.updateClusterResource()
-	return nil
-}
-
 // RemoveNode removes a node: its containers are lost, its reservation
 // released, and limits recomputed.
 func (s *Scheduler) RemoveNode(name string) error {

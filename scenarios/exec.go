@@ -49,11 +49,7 @@ func (p *Player) exec(st *Step) error {
 	case KindRefresh:
 		return s.Refresh(refreshedConf(s.Conf(), st.Refresh))
 	case KindAddNode:
-		for _, spec := range nodeSpecs(*st.AddNode) {
-			if err := s.AddNode(spec); err != nil {
-				return err
-			}
-		}
+		return s.AddNodes(nodeSpecs(*st.AddNode))
 	case KindRemoveNode:
 		for _, name := range ExpandNames(st.RemoveNode.Name, st.RemoveNode.Count) {
 			if err := s.RemoveNode(name); err != nil {

@@ -99,10 +99,9 @@ func NewPlayer(sc *Scenario) (*Player, error) {
 		s.SetUserGroups(u, sc.Groups[u])
 	}
 	for i, n := range sc.Nodes {
-		for _, spec := range nodeSpecs(n) {
-			if err := s.AddNode(spec); err != nil {
-				return nil, &StartError{Path: index("nodes", i), Expected: "node " + spec.Name + " registered", Err: err}
-			}
+		specs := nodeSpecs(n)
+		if err := s.AddNodes(specs); err != nil {
+			return nil, &StartError{Path: index("nodes", i), Expected: "every node of the entry registered", Err: err}
 		}
 	}
 	events := s.TakeEvents()

@@ -203,25 +203,24 @@ func Empty(sp Spec) (*Workload, error) {
 	return &Workload{Spec: sp, S: s, rng: rand.New(rand.NewPCG(sp.Seed, 0x5eed))}, nil
 }
 
-// AddNodes registers the spec's nodes, racks of NodesRack in turn.
+// AddNodes registers the spec's nodes, racks of NodesRack in turn, in one
+// batch (limits are recomputed once).
 func (w *Workload) AddNodes() error {
 	sp, s := w.Spec, w.S
 	perRack := sp.NodesRack
 	if perRack <= 0 {
 		perRack = 40
 	}
-	for i := 0; i < sp.Nodes; i++ {
-		spec := core.NodeSpec{
+	specs := make([]core.NodeSpec, sp.Nodes)
+	for i := range specs {
+		specs[i] = core.NodeSpec{
 			Name:     "n" + strconv.Itoa(i),
 			Rack:     "/rack" + strconv.Itoa(i/perRack),
 			Capacity: resource.New(sp.NodeMemGB*1024, sp.NodeVCores),
 		}
-		if err := s.AddNode(spec); err != nil {
-			return err
-		}
-		if i%1024 == 1023 {
-			s.TakeEvents()
-		}
+	}
+	if err := s.AddNodes(specs); err != nil {
+		return err
 	}
 	s.TakeEvents()
 	return nil
