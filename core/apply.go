@@ -7,14 +7,16 @@ import (
 )
 
 // allocateResource charges a container or reservation to its leaf, the
-// leaf's ancestors and the user (LeafQueue/ParentQueue.allocateResource).
+// leaf's ancestors and the app's user (LeafQueue/ParentQueue.allocateResource).
+// A live app's usr is its leaf's user of its name (CheckInvariants), so no
+// lookup by name is needed.
 func (s *Scheduler) allocateResource(q *queue, a *app, r resource.Resource) {
 	q.touch()
 	for p := q; p != nil; p = p.parent {
 		p.used = p.used.Add(r)
 		s.reorder(p)
 	}
-	s.updateUserUsage(q, s.getUser(q, a.user), r, true)
+	s.updateUserUsage(q, a.usr, r, true)
 }
 
 // releaseResource is the opposite of allocateResource.
@@ -24,12 +26,12 @@ func (s *Scheduler) releaseResource(q *queue, a *app, r resource.Resource) {
 		p.used = p.used.Sub(r)
 		s.reorder(p)
 	}
-	s.updateUserUsage(q, s.getUser(q, a.user), r, false)
+	s.updateUserUsage(q, a.usr, r, false)
 }
 
 func (s *Scheduler) addReserved(q *queue, a *app, r resource.Resource, add bool) {
 	q.touch()
-	u := s.getUser(q, a.user)
+	u := a.usr
 	for p := q; p != nil; p = p.parent {
 		if add {
 			p.reserved = p.reserved.Add(r)
@@ -73,6 +75,7 @@ func (s *Scheduler) applyAllocation(q *queue, a *app, n *node, r *request, rsv *
 	a.addLive(c)
 	a.consumption = a.consumption.Add(size)
 	n.containers = append(n.containers, c)
+	n.ends = append(n.ends, c.end)
 	n.allocated = n.allocated.Add(size)
 	s.decrementAsks(a, r, n, res.locality)
 	if res.unreserve != nil {
@@ -86,7 +89,7 @@ func (s *Scheduler) applyAllocation(q *queue, a *app, n *node, r *request, rsv *
 		kind = EvReservationFulfil
 	}
 	if s.rec != RecordNone {
-		u := q.lf.users[a.user]
+		u := a.usr
 		s.emit(Event{Kind: kind, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Container: c.id, Resource: size, Locality: res.locality, Used: u.used, Depth: q.depth})
 	}
 	if c.isAM && a.state == AppAccepted {
@@ -112,6 +115,7 @@ func (s *Scheduler) applyReservation(q *queue, a *app, n *node, r *request, loc 
 	n.reservation = c
 	a.reservations = append(a.reservations, c)
 	a.reservedRes = a.reservedRes.Add(c.size)
+	q.resetLead()
 	r.numReserved++
 	r.reReservations = 0
 	s.allocateResource(q, a, c.size)
@@ -188,15 +192,24 @@ func (s *Scheduler) decrementAsks(a *app, r *request, n *node, loc Locality) {
 // completeContainer completes a live container: its resources return to the
 // node, the app, the user and the queues (LeafQueue.completedContainer).
 func (s *Scheduler) completeContainer(c *container, why Reason) {
-	s.changed()
-	a, n, q := c.app, c.node, c.app.queue
-	a.removeLive(c)
+	n := c.node
 	for i, x := range n.containers {
 		if x == c {
 			n.containers = append(n.containers[:i], n.containers[i+1:]...)
+			n.ends = append(n.ends[:i], n.ends[i+1:]...)
 			break
 		}
 	}
+	s.releaseContainer(c, n, why)
+}
+
+// releaseContainer is completeContainer after the container has left the
+// list of its node, n.
+func (s *Scheduler) releaseContainer(c *container, n *node, why Reason) {
+	s.changed()
+	a := c.app
+	q := a.queue
+	a.removeLive(c)
 	s.count.Completed++
 	a.consumption = a.consumption.Sub(c.size)
 	n.allocated = n.allocated.Sub(c.size)
@@ -206,27 +219,36 @@ func (s *Scheduler) completeContainer(c *container, why Reason) {
 	}
 }
 
-// completeDueContainers completes the node's containers whose duration has run out.
-// n.nextEnd is at most the earliest end among them, so the scan is skipped
-// while it lies ahead; a scan recomputes it.
+// completeDueContainers completes the node's containers whose duration has
+// run out, in the order of the node's list. n.nextEnd is at most the
+// earliest end among them, so the scan is skipped while it lies ahead; a
+// scan reads the ends beside the list (n.ends), takes the due containers
+// out of the list in one pass and recomputes n.nextEnd.
 func (s *Scheduler) completeDueContainers(n *node) {
 	if n.nextEnd == 0 || n.nextEnd > s.now {
 		return
 	}
 	due := s.due[:0]
 	next := int64(0)
-	for _, c := range n.containers {
-		switch {
-		case c.end <= 0:
-		case c.end <= s.now:
-			due = append(due, c)
-		case next == 0 || c.end < next:
-			next = c.end
+	kept := 0
+	for i, end := range n.ends {
+		if end > 0 && end <= s.now {
+			due = append(due, n.containers[i])
+			continue
 		}
+		if end > 0 && (next == 0 || end < next) {
+			next = end
+		}
+		if kept != i {
+			n.containers[kept], n.ends[kept] = n.containers[i], end
+		}
+		kept++
 	}
+	clear(n.containers[kept:])
+	n.containers, n.ends = n.containers[:kept], n.ends[:kept]
 	n.nextEnd = next
 	for _, c := range due {
-		s.completeContainer(c, ReasonCompleted)
+		s.releaseContainer(c, n, ReasonCompleted)
 	}
 	clear(due)
 	s.due = due[:0]
@@ -306,10 +328,6 @@ func (s *Scheduler) RemoveNode(name string) error {
 // order, then advances simulated time by one tick and runs the preemption
 // monitor when its interval has passed.
 func (s *Scheduler) Tick() {
-	for _, n := range append([]*node(nil), s.nodes...) {
-		s.heartbeat(n)
-	}
-	s.now++
-	s.emit(Event{Kind: EvTick, Seq: int(s.now)})
-	s.monitor()
+	t := s.BeginTick()
+	t.Step(t.Remaining())
 }

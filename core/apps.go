@@ -213,6 +213,7 @@ func (s *Scheduler) activateApplications(q *queue) {
 		a.activated = true
 		a.diagnostics = ""
 		lf.active = insertApp(lf.active, a)
+		lf.lead = 0
 		lf.amUsed = lf.amUsed.Add(a.amResource)
 		u.amUsed = u.amUsed.Add(a.amResource)
 		s.emit(Event{Kind: EvAppActivated, App: a.id, User: a.user, Queue: q.path, Resource: a.amResource, Used: lf.amUsed, Limit: amLimit})
@@ -413,7 +414,13 @@ func (a *app) findRequest(prio int) *request {
 }
 
 // refreshDemand recomputes a.demand after the asks changed.
-func (a *app) refreshDemand() { a.demand = a.hasOutstanding() }
+func (a *app) refreshDemand() {
+	d := a.hasOutstanding()
+	if d && !a.demand {
+		a.queue.resetLead()
+	}
+	a.demand = d
+}
 
 // hasOutstanding reports whether some request priority still wants containers.
 func (a *app) hasOutstanding() bool {
@@ -479,6 +486,7 @@ func (s *Scheduler) endApp(a *app, st AppState, why Reason) {
 	u := q.lf.users[a.user]
 	if a.activated {
 		q.lf.active = removeApp(q.lf.active, a)
+		q.lf.lead = 0
 		q.lf.amUsed = q.lf.amUsed.Sub(a.amResource)
 		u.amUsed = u.amUsed.Sub(a.amResource)
 		u.activatedApps--

@@ -277,8 +277,24 @@ func (s *Scheduler) visitLeaf(q *queue, n *node, lim *limits) assignment {
 	s.visit++
 	visit := s.visit
 	needQueueCheck := true
-	for _, a := range q.lf.active {
+	lf, start, head := q.lf, 0, !full
+	if head && lf.lead > 0 {
+		// The apps of the head have nothing outstanding and no
+		// reservation: the loop would check the queue once, without
+		// anything to unreserve, set the current limit and pass them.
+		if !s.canAssignToThisQueue(q, lim, resource.None) {
+			return assignment{}
+		}
+		needQueueCheck = false
+		lf.currentLimit, s.setCurrent = lf.cachedLimit, true
+		start = min(lf.lead, len(lf.active))
+	}
+	for i := start; i < len(lf.active); i++ {
+		a := lf.active[i]
 		appReserved := a.reservedRes
+		if head && (a.demand || !appReserved.IsZero()) {
+			lf.lead, head = i, false
+		}
 		if needQueueCheck {
 			if !s.canAssignToThisQueue(q, lim, appReserved) {
 				if full {
@@ -305,16 +321,19 @@ func (s *Scheduler) visitLeaf(q *queue, n *node, lim *limits) assignment {
 			u.visit = visit
 			u.visitLimit = s.userLimitOf(q, u)
 			u.visitCanAssign = true
-			u.visitReservation = resource.None
 		}
 		ul := u.visitLimit
 		q.lf.currentLimit, s.setCurrent = q.lf.cachedLimit, true // setQueueResourceLimitsInfo
 		assignable := true
-		if !u.visitCanAssign && resource.FitsIn(appReserved, u.visitReservation) {
+		cached := resource.None // the cache's reservation: none while the user can assign
+		if !u.visitCanAssign {
+			cached = u.visitReservation
+		}
+		if !u.visitCanAssign && resource.FitsIn(appReserved, cached) {
 			assignable = false
 		} else {
 			assignable = s.canAssignToUser(q, a, ul, lim)
-			if !assignable && resource.FitsIn(u.visitReservation, appReserved) {
+			if !assignable && resource.FitsIn(cached, appReserved) {
 				u.visitCanAssign = false
 				u.visitReservation = appReserved
 			}
@@ -343,6 +362,9 @@ func (s *Scheduler) visitLeaf(q *queue, n *node, lim *limits) assignment {
 			}
 			return assignment{}
 		}
+	}
+	if head {
+		lf.lead = len(lf.active)
 	}
 	return assignment{}
 }

@@ -19,9 +19,15 @@ func (s *Scheduler) CheckInvariants() error {
 	for _, n := range s.nodes {
 		cluster = cluster.Add(n.total)
 		var sum resource.Resource
-		for _, c := range n.containers {
+		if len(n.ends) != len(n.containers) {
+			return fmt.Errorf("node %s: %d containers but %d end ticks", n.name, len(n.containers), len(n.ends))
+		}
+		for i, c := range n.containers {
 			if c.node != n || c.reserved {
 				return fmt.Errorf("node %s lists container %d that is not a live container on it", n.name, c.id)
+			}
+			if n.ends[i] != c.end {
+				return fmt.Errorf("node %s: container %d ends at %d, but the node says %d", n.name, c.id, c.end, n.ends[i])
 			}
 			sum = sum.Add(c.size)
 		}
@@ -86,6 +92,9 @@ func (s *Scheduler) CheckInvariants() error {
 		if !live {
 			continue
 		}
+		if a.usr == nil || a.usr != a.queue.lf.users[a.user] {
+			return fmt.Errorf("app %s: its user is not its queue's user %s", a.id, a.user)
+		}
 		if users[a.queue] == nil {
 			users[a.queue] = map[string]*agg{}
 		}
@@ -136,6 +145,14 @@ func (s *Scheduler) CheckInvariants() error {
 			}
 			if pending[q] != q.pending {
 				return fmt.Errorf("queue %s: pending %s, but its apps' outstanding asks sum to %s", q.path, q.pending, pending[q])
+			}
+			if q.lf.lead > len(q.lf.active) {
+				return fmt.Errorf("queue %s: a head of %d apps of %d active", q.path, q.lf.lead, len(q.lf.active))
+			}
+			for _, a := range q.lf.active[:q.lf.lead] {
+				if a.demand || !a.reservedRes.IsZero() {
+					return fmt.Errorf("queue %s: app %s is in the head a visit passes over, but has demand or a reservation", q.path, a.id)
+				}
 			}
 			if q.numApps != len(q.lf.active)+len(q.lf.pending) {
 				return fmt.Errorf("queue %s: %d applications counted, %d active + %d pending", q.path, q.numApps, len(q.lf.active), len(q.lf.pending))

@@ -1,7 +1,9 @@
 package core
 
 import (
+	"cmp"
 	"slices"
+	"strings"
 
 	"yarnplay/core/config"
 )
@@ -16,46 +18,76 @@ import (
 // Hadoop sorts a copy of the children on every visit. A stable sort by a
 // strict weak order is the one permutation sorted by (key, configured
 // index), so the order is kept instead: every parent holds its children
-// sorted by childBefore, each child's used capacities cached; when a
+// sorted by childBefore, each child's keys cached on it; when a
 // queue's usage changes (allocateResource, releaseResource) it is moved to
 // its place among its siblings, and when every key may change (cluster
 // resource, effective capacities, refresh) all are recomputed and sorted
 // afresh, as Hadoop would.
 
 // sortedChildren returns the parent's children in the order of a visit
-// now. The slice is the parent's own scratch copy: valid until the parent
-// is visited again (the visit iterates it while usage changes).
+// now: the parent's order itself, not a copy. A visit iterates it while no
+// usage changes: in a walk, usage changes only by an allocation or a
+// reservation (a reservation is released without one only when a node
+// serves it, outside the walk), and the visit returns as soon as a child
+// assigned one.
 func (s *Scheduler) sortedChildren(p *queue) []*queue {
-	p.walk = append(p.walk[:0], p.order...)
-	return p.walk
+	return p.order
 }
 
-// childBefore is the strict total order of siblings: compareChildren on the
-// cached used capacities, then the configured order (hadoop-2: used
-// capacity, then path).
-func (s *Scheduler) childBefore(a, b *queue) bool {
-	if s.profile == config.Hadoop2 {
-		if a.kUsed != b.kUsed {
-			return a.kUsed < b.kUsed
-		}
-		return a.path < b.path
+// childBefore is the strict total order of siblings, on the keys each
+// queue keeps (orderKey): queues with a guarantee first (kGroup), then the
+// lower used capacity (kUsed: over the guarantee, or over the cluster for
+// queues without one), then kTie, the queue's rank among its siblings by
+// absolute capacity, larger first, then configured order. This is
+// compareChildren then the configured order, without its branches: a
+// capacity is never negative and a used capacity never NaN. The hadoop-2
+// profile has one group and ranks ties by path.
+func childBefore(a, b *queue) bool {
+	if a.kGroup != b.kGroup {
+		return a.kGroup < b.kGroup
 	}
-	if c := compareChildren(a.conf.AbsCapacity, a.kUsed, a.kAbsUsed, b.conf.AbsCapacity, b.kUsed, b.kAbsUsed); c != 0 {
-		return c < 0
+	if a.kUsed < b.kUsed {
+		return true
 	}
-	return a.pos < b.pos
+	if a.kUsed > b.kUsed {
+		return false
+	}
+	return a.kTie < b.kTie
 }
 
-// sortAllChildren recomputes every queue's used capacities and sorts every
-// parent's children from their configured order, as Hadoop's sort does.
+// orderKey is the used capacity childBefore compares for a queue.
+func (s *Scheduler) orderKey(q *queue) float32 {
+	used, absUsed := s.usedCapacity(q)
+	if q.kGroup != 0 {
+		return absUsed
+	}
+	return used
+}
+
+// sortAllChildren recomputes every queue's order keys and sorts every
+// parent's children, as Hadoop's sort does.
 func (s *Scheduler) sortAllChildren() {
 	for _, q := range s.queues {
-		q.kUsed, q.kAbsUsed = s.usedCapacity(q)
+		q.kGroup = 0
+		if s.profile != config.Hadoop2 && q.conf.AbsCapacity == 0 {
+			q.kGroup = 1
+		}
+		q.kUsed = s.orderKey(q)
 	}
+	var ties []*queue
 	for _, p := range s.queues {
 		if len(p.children) == 0 {
 			p.order = p.order[:0]
 			continue
+		}
+		ties = append(ties[:0], p.children...)
+		if s.profile == config.Hadoop2 {
+			slices.SortFunc(ties, func(a, b *queue) int { return strings.Compare(a.path, b.path) })
+		} else {
+			slices.SortStableFunc(ties, func(a, b *queue) int { return cmp.Compare(b.conf.AbsCapacity, a.conf.AbsCapacity) })
+		}
+		for i, c := range ties {
+			c.kTie = int32(i)
 		}
 		if len(p.order) != len(p.children) {
 			p.order = append(p.order[:0], p.children...)
@@ -65,9 +97,9 @@ func (s *Scheduler) sortAllChildren() {
 		// sorted order of the last time.
 		slices.SortFunc(p.order, func(a, b *queue) int {
 			switch {
-			case s.childBefore(a, b):
+			case childBefore(a, b):
 				return -1
-			case s.childBefore(b, a):
+			case childBefore(b, a):
 				return 1
 			}
 			return 0
@@ -79,49 +111,33 @@ func (s *Scheduler) sortAllChildren() {
 }
 
 // reorder recomputes a queue's used capacities after its usage changed and
-// moves it to its place among its siblings, whose keys are unchanged.
+// moves it to its place among its siblings, whose keys are unchanged: back
+// if it now goes before its predecessor, else forward. The root has no
+// siblings; its keys are never compared, and not kept.
 func (s *Scheduler) reorder(q *queue) {
-	q.kUsed, q.kAbsUsed = s.usedCapacity(q)
 	p := q.parent
 	if p == nil {
 		return
 	}
+	q.kUsed = s.orderKey(q)
 	o := p.order
 	i := q.opos
-	for i > 0 && s.childBefore(q, o[i-1]) {
-		o[i] = o[i-1]
-		o[i].opos = i
-		i--
-	}
-	for i+1 < len(o) && s.childBefore(o[i+1], q) {
-		o[i] = o[i+1]
-		o[i].opos = i
-		i++
+	if i > 0 && childBefore(q, o[i-1]) {
+		for {
+			o[i] = o[i-1]
+			o[i].opos = i
+			i--
+			if i == 0 || !childBefore(q, o[i-1]) {
+				break
+			}
+		}
+	} else {
+		for i+1 < len(o) && childBefore(o[i+1], q) {
+			o[i] = o[i+1]
+			o[i].opos = i
+			i++
+		}
 	}
 	o[i] = q
 	q.opos = i
-}
-
-func compareChildren(abs1, used1, absUsed1, abs2, used2, absUsed2 float32) int {
-	switch {
-	case abs1 > 0 && abs2 == 0:
-		return -1
-	case abs2 > 0 && abs1 == 0:
-		return 1
-	}
-	u1, u2 := used1, used2
-	if abs1 == 0 && abs2 == 0 {
-		u1, u2 = absUsed1, absUsed2
-	}
-	switch {
-	case u1 < u2:
-		return -1
-	case u1 > u2:
-		return 1
-	case abs1 > abs2:
-		return -1
-	case abs1 < abs2:
-		return 1
-	}
-	return 0
 }

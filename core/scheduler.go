@@ -37,6 +37,7 @@ type Scheduler struct {
 	nextSeq int64
 	groups  map[string][]string
 	events  []Event
+	evHint  int // about the size of the recent records (TakeEvents)
 
 	preempt preemptState
 
@@ -116,7 +117,7 @@ func (s *Scheduler) buildQueues(root *config.QueueConf, old map[string]*queue) {
 		q.conf = c
 		q.parent = parent
 		q.children = nil
-		q.order, q.walk = nil, nil
+		q.order = nil
 		q.id = len(s.queues)
 		if parent != nil {
 			q.depth = parent.depth + 1
@@ -125,10 +126,8 @@ func (s *Scheduler) buildQueues(root *config.QueueConf, old map[string]*queue) {
 		}
 		s.queues = append(s.queues, q)
 		s.byPath[q.path] = q
-		for i, cc := range c.Children {
-			ch := build(cc, q)
-			ch.pos = i
-			q.children = append(q.children, ch)
+		for _, cc := range c.Children {
+			q.children = append(q.children, build(cc, q))
 		}
 		return q
 	}
@@ -187,9 +186,25 @@ func walkKind(k EventKind) bool {
 func (s *Scheduler) changed() { s.gen++ }
 
 // TakeEvents returns the decision record since the last call and clears it.
+//
+// The record is a copy: the scheduler keeps its buffer for the next
+// record, so that recording allocates only what it returns (a buffer grown
+// afresh for every record would be allocated and copied several times
+// over as it grows). A buffer much larger than the recent records
+// (evHint) is let go.
 func (s *Scheduler) TakeEvents() []Event {
-	ev := s.events
-	s.events = nil
+	if len(s.events) == 0 {
+		return nil
+	}
+	ev := make([]Event, len(s.events))
+	copy(ev, s.events)
+	s.evHint = max(len(ev), s.evHint/2)
+	if cap(s.events) > 8*s.evHint {
+		s.events = nil
+	} else {
+		clear(s.events)
+		s.events = s.events[:0]
+	}
 	return ev
 }
 

@@ -5,39 +5,49 @@ import (
 	"yarnplay/core/resource"
 )
 
-// queue is a live queue: its configuration and its usage.
+// queue is a live queue: its configuration and its usage. The fields a
+// heartbeat reads come first, those a sibling comparison reads in the
+// first cache line.
 type queue struct {
-	id       int
-	conf     *config.QueueConf // immutable; shared between clones
-	path     string
-	name     string
-	parent   *queue
-	children []*queue
-	depth    int
-	state    config.QueueState
+	// The child order of section 5.3, kept sorted as usage changes rather
+	// than re-sorted on every visit (order.go): kGroup, kUsed and kTie are
+	// the queue's keys in its parent's order (childBefore; kUsed is
+	// recomputed when its usage changes, the others when the order is
+	// recomputed), opos its index there. order holds a parent's children
+	// sorted.
+	kUsed  float32
+	kTie   int32
+	kGroup uint8
+	opos   int
+	parent *queue
+	lf     *leafState // nil for parent queues
+	depth  int
 
-	effMin, effMax resource.Resource
 	// used includes reserved resources (CSQueue.getUsedResources).
 	used, reserved resource.Resource
 	// pending is the aggregate of the outstanding "*" asks of every
 	// application below the queue, activated or not.
-	pending resource.Resource
-	numApps int // pending + active applications below this queue
+	pending        resource.Resource
+	effMin, effMax resource.Resource
+	order          []*queue
 
-	lf *leafState // nil for parent queues
-
-	// The child order of section 5.3, kept sorted as usage changes rather
-	// than re-sorted on every visit (order.go): pos is the queue's index
-	// among its parent's configured children, opos its index in the
-	// parent's order, kUsed and kAbsUsed its used capacities as last
-	// computed. order holds a parent's children sorted; walk is the copy a
-	// visit iterates over (usage changes during the visit must not reorder it).
-	pos, opos       int
-	kUsed, kAbsUsed float32
-	order, walk     []*queue
+	id       int
+	conf     *config.QueueConf // immutable; shared between clones
+	path     string
+	name     string
+	children []*queue
+	state    config.QueueState
+	numApps  int // pending + active applications below this queue
 }
 
 func (q *queue) isLeaf() bool { return q.lf != nil }
+
+// resetLead forgets the leaf's head of apps a visit passes over (leafState.lead).
+func (q *queue) resetLead() {
+	if q.lf != nil {
+		q.lf.lead = 0
+	}
+}
 
 // touch notes that a leaf's state changed: its visit memo is stale.
 func (q *queue) touch() {
@@ -64,6 +74,13 @@ type leafState struct {
 
 	ul ulMemo // the last user-limit computation and its inputs
 
+	// lead is at most the number of active apps at the head of the list
+	// with nothing outstanding and no reservation, which an unrecorded
+	// visit passes over (visitLeaf). It is set by the visits and reset to
+	// 0 when an app gains demand or a reservation or the active list
+	// changes; an app losing either only lengthens the head.
+	lead int
+
 	// gen changes with anything a visit of the leaf reads (touch); memo is
 	// the last visit that changed nothing (heartbeat.go).
 	gen  uint64
@@ -83,36 +100,46 @@ type leafMemo struct {
 	result              assignment
 }
 
-// user is one user of a leaf queue (UsersManager.User).
+// user is one user of a leaf queue (UsersManager.User). It takes 128
+// bytes, and what a visit and a change of usage read of it is in the
+// first 64: one cache line.
 type user struct {
-	name          string
-	used          resource.Resource // includes reservations
-	reserved      resource.Resource
-	amUsed        resource.Resource
-	activatedApps int // User.getActiveApplications: activated attempts
-	pendingApps   int
-	activeAsks    int // applications with outstanding requests (usersApplications)
-	usageRatio    float32
-	weight        float32
+	used resource.Resource // includes reservations
 
 	// The user's limit cached for one leaf visit (LeafQueue.getUserLimitCache):
-	// valid while visit equals the scheduler's visit counter.
-	visit            uint64
+	// valid while visit equals the scheduler's visit counter;
+	// visitReservation is set with visitCanAssign false, and read only then.
 	visitLimit       resource.Resource
+	visit            uint64
+	weight           float32
+	usageRatio       float32
+	activeAsks       int32 // applications with outstanding requests (usersApplications)
 	visitCanAssign   bool
 	visitReservation resource.Resource
+
+	name          string
+	reserved      resource.Resource
+	amUsed        resource.Resource
+	activatedApps int32 // User.getActiveApplications: activated attempts
+	pendingApps   int32
 }
 
-func (u *user) totalApps() int { return u.activatedApps + u.pendingApps }
+func (u *user) totalApps() int { return int(u.activatedApps + u.pendingApps) }
 
-// app is an application with its single attempt.
+// app is an application with its single attempt. The fields a leaf visit
+// reads of every active app come first, in one cache line.
 type app struct {
+	reservedRes resource.Resource
+	usr         *user // the leaf's user of that name, while the app is live
+	queue       *queue
+	requests    []*request // by request priority, ascending
+	// demand is hasOutstanding(), refreshed whenever asks change.
+	demand bool
+
 	id       string
 	idx      int // index in Scheduler.apps
 	seq      int64
 	user     string
-	usr      *user // the leaf's user of that name, while the app is live
-	queue    *queue
 	state    AppState
 	priority int
 
@@ -122,10 +149,6 @@ type app struct {
 	activated   bool
 	askActive   bool // counted in the user's active applications
 
-	requests []*request // by request priority, ascending
-	// demand is hasOutstanding(), refreshed whenever asks change.
-	demand bool
-
 	// live holds the running containers in allocation order, with nil
 	// where a container completed (so that completing one is O(1));
 	// nlive counts the others. The last element is never nil.
@@ -133,7 +156,6 @@ type app struct {
 	nlive        int
 	reservations []*container
 	consumption  resource.Resource
-	reservedRes  resource.Resource
 	diagnostics  string
 	submitTick   int64
 }
@@ -141,15 +163,15 @@ type app struct {
 // request is a SchedulerRequestKey's placement: the asks at each resource
 // name, with the delay-scheduling counters.
 type request struct {
-	priority       int
-	size           resource.Resource // the "*" ask's normalised capability
+	placed         bool              // the placement allocator exists (Hadoop removes it when "*" reaches 0 by an update)
 	asks           []locAsk          // resource names in insertion order; "*" included
-	missed         int               // scheduling opportunities
+	size           resource.Resource // the "*" ask's normalised capability
+	priority       int
+	missed         int // scheduling opportunities
 	reReservations int
 	numReserved    int
 	duration       int64
 	isAM           bool
-	placed         bool // the placement allocator exists (Hadoop removes it when "*" reaches 0 by an update)
 }
 
 type locAsk struct {
@@ -185,19 +207,21 @@ func (r *request) remove(name string) {
 	}
 }
 
-// container is a live container or a reservation.
+// container is a live container or a reservation. What completing it
+// reads of it comes first: 32 bytes, which lie in one cache line wherever
+// the allocator puts a 96-byte object.
 type container struct {
-	id       int64
 	app      *app
-	node     *node
+	li       int // index in app.live, for a live container
 	size     resource.Resource
+	node     *node
+	id       int64
 	priority int
+	end      int64 // 0: until released
 	isAM     bool
+	reserved bool
 	locality Locality
 	start    int64
-	end      int64 // 0: until released
-	reserved bool
-	li       int // index in app.live, for a live container
 }
 
 // addLive appends a container to the app's live containers.
@@ -234,11 +258,14 @@ func (a *app) removeLive(c *container) {
 
 // node is a registered NodeManager.
 type node struct {
-	id          int
-	name, rack  string
-	total       resource.Resource
-	allocated   resource.Resource
-	containers  []*container
+	id         int
+	name, rack string
+	total      resource.Resource
+	allocated  resource.Resource
+	containers []*container
+	// ends holds the containers' end ticks, in the order of containers, so
+	// that finding the due ones reads no container.
+	ends        []int64
 	reservation *container
 	// nextEnd is at most the earliest end of the node's containers that end
 	// by themselves (0: none), so a heartbeat skips the scan when nothing is due.

@@ -66,12 +66,10 @@ func (s *Scheduler) activateUserApp(a *app) {
 	if a.askActive {
 		return
 	}
-	q := a.queue
-	u := q.lf.users[a.user]
-	if u != nil && u.activatedApps <= 0 {
+	q, u := a.queue, a.usr
+	if u.activatedApps <= 0 {
 		return
 	}
-	u = s.getUser(q, a.user)
 	a.askActive = true
 	u.activeAsks++
 	if u.activeAsks == 1 {
@@ -87,8 +85,7 @@ func (s *Scheduler) deactivateUserApp(a *app) {
 	if !a.askActive {
 		return
 	}
-	q := a.queue
-	u := q.lf.users[a.user]
+	q, u := a.queue, a.usr
 	a.askActive = false
 	u.activeAsks--
 	if u.activeAsks == 0 {
@@ -150,6 +147,11 @@ type ulMemo struct {
 	cluster, minAlloc, effMin, activeUsed resource.Resource
 	usageRatioBits, activeWeightsBits     uint32
 	limit                                 resource.Resource
+	// weighted is the limit scaled by the weight whose bits are
+	// weightBits (userLimitWeighted), when weightedOK.
+	weightedOK bool
+	weightBits uint32
+	weighted   resource.Resource
 }
 
 // queueUserLimit is userLimitTerms(q).Limit, memoized.
@@ -180,8 +182,16 @@ func (s *Scheduler) userLimitOf(q *queue, u *user) resource.Resource {
 	return s.userLimitWeighted(q, u.weight)
 }
 
+// userLimitWeighted is the queue's user limit scaled by a weight. The last
+// one is memoized with the queue's limit (whose memo covers the minimum
+// allocation): most users of a leaf have the same weight.
 func (s *Scheduler) userLimitWeighted(q *queue, w float32) resource.Resource {
-	return s.rc.MultiplyAndNormalizeDown(s.queueUserLimit(q), float64(w), s.minAlloc())
+	l := s.queueUserLimit(q)
+	m, wb := &q.lf.ul, math.Float32bits(w)
+	if !m.weightedOK || m.weightBits != wb {
+		m.weightedOK, m.weightBits, m.weighted = true, wb, s.rc.MultiplyAndNormalizeDown(l, float64(w), s.minAlloc())
+	}
+	return m.weighted
 }
 
 // canAssignToUser is LeafQueue.canAssignToUser (strict "used > limit").

@@ -61,7 +61,7 @@ func (s *Scheduler) queueView(q *queue) QueueView {
 		u := lf.users[name]
 		v.Users = append(v.Users, UserView{
 			Name: name, Used: u.used, Reserved: u.reserved, AMUsed: u.amUsed,
-			ActiveApps: u.activatedApps, PendingApps: u.pendingApps, Active: u.activeAsks > 0,
+			ActiveApps: int(u.activatedApps), PendingApps: int(u.pendingApps), Active: u.activeAsks > 0,
 			UserLimit: s.userLimit(q, name), Weight: u.weight,
 		})
 	}
@@ -114,6 +114,20 @@ func (s *Scheduler) Apps() []AppView {
 }
 
 func (s *Scheduler) appView(a *app) AppView {
+	v := s.appViewBrief(a)
+	for _, c := range a.live {
+		if c != nil {
+			v.Containers = append(v.Containers, containerView(c))
+		}
+	}
+	for _, c := range a.reservations {
+		v.Containers = append(v.Containers, containerView(c))
+	}
+	return v
+}
+
+// appViewBrief is appView without the containers.
+func (s *Scheduler) appViewBrief(a *app) AppView {
 	v := AppView{
 		ID: a.id, User: a.user, Queue: a.queue.path, State: a.state, Priority: a.priority, Seq: a.seq,
 		Activated: a.activated, AMResource: a.amResource, Consumption: a.consumption, Reserved: a.reservedRes,
@@ -128,14 +142,6 @@ func (s *Scheduler) appView(a *app) AppView {
 			rv.Locations = append(rv.Locations, LocationAsk{Name: la.name, Count: la.count, RelaxLocality: la.relax})
 		}
 		v.Requests = append(v.Requests, rv)
-	}
-	for _, c := range a.live {
-		if c != nil {
-			v.Containers = append(v.Containers, containerView(c))
-		}
-	}
-	for _, c := range a.reservations {
-		v.Containers = append(v.Containers, containerView(c))
 	}
 	return v
 }

@@ -122,6 +122,10 @@ func (c Calculator) Compare(cluster, a, b Resource) int {
 	if c.Kind == DefaultKind {
 		return cmpInt(a.MemoryMB, b.MemoryMB)
 	}
+	return compareDominant(cluster, a, b)
+}
+
+func compareDominant(cluster, a, b Resource) int {
 	if a == b {
 		return 0
 	}
@@ -167,25 +171,45 @@ func cmpInt(a, b int64) int {
 	return 0
 }
 
+// The comparisons below are Compare's sign, each with the default
+// calculator's case written out so that the compiler inlines it (the
+// scheduler's hot paths make many of them).
+
 // LessThan is Resources.lessThan.
-func (c Calculator) LessThan(cluster, a, b Resource) bool { return c.Compare(cluster, a, b) < 0 }
+func (c Calculator) LessThan(cluster, a, b Resource) bool {
+	if c.Kind == DefaultKind {
+		return a.MemoryMB < b.MemoryMB
+	}
+	return compareDominant(cluster, a, b) < 0
+}
 
 // LessThanOrEqual is Resources.lessThanOrEqual.
 func (c Calculator) LessThanOrEqual(cluster, a, b Resource) bool {
-	return c.Compare(cluster, a, b) <= 0
+	if c.Kind == DefaultKind {
+		return a.MemoryMB <= b.MemoryMB
+	}
+	return compareDominant(cluster, a, b) <= 0
 }
 
 // GreaterThan is Resources.greaterThan.
-func (c Calculator) GreaterThan(cluster, a, b Resource) bool { return c.Compare(cluster, a, b) > 0 }
+func (c Calculator) GreaterThan(cluster, a, b Resource) bool {
+	if c.Kind == DefaultKind {
+		return a.MemoryMB > b.MemoryMB
+	}
+	return compareDominant(cluster, a, b) > 0
+}
 
 // GreaterThanOrEqual is Resources.greaterThanOrEqual.
 func (c Calculator) GreaterThanOrEqual(cluster, a, b Resource) bool {
-	return c.Compare(cluster, a, b) >= 0
+	if c.Kind == DefaultKind {
+		return a.MemoryMB >= b.MemoryMB
+	}
+	return compareDominant(cluster, a, b) >= 0
 }
 
 // Max is Resources.max: the larger of a and b under this calculator (a on ties).
 func (c Calculator) Max(cluster, a, b Resource) Resource {
-	if c.Compare(cluster, a, b) >= 0 {
+	if c.GreaterThanOrEqual(cluster, a, b) {
 		return a
 	}
 	return b
@@ -193,7 +217,7 @@ func (c Calculator) Max(cluster, a, b Resource) Resource {
 
 // Min is Resources.min: the smaller of a and b under this calculator (a on ties).
 func (c Calculator) Min(cluster, a, b Resource) Resource {
-	if c.Compare(cluster, a, b) <= 0 {
+	if c.LessThanOrEqual(cluster, a, b) {
 		return a
 	}
 	return b
