@@ -34,6 +34,10 @@ type Player struct {
 	pstate       *preemption.State
 	lastDecision *preemption.Decision
 	totals       map[string]*[2]int
+	// pause, when set, is called every pauseEvery heartbeats of a step
+	// (SetPause).
+	pause      func()
+	pauseEvery int
 }
 
 // StepResult is what one step did.
@@ -137,24 +141,13 @@ func (p *Player) Done() bool { return p.pos >= len(p.sc.Steps) }
 
 // Clone returns an independent copy of the player at the same step, for
 // checkpoints. The scenario is shared and must not change while either is
-// used.
+// used. It is BeginClone and one unbounded Step.
 func (p *Player) Clone() *Player {
-	c := *p
-	c.s = p.s.Clone()
-	c.lastAllocs = append([]core.Event(nil), p.lastAllocs...)
-	if p.totals != nil {
-		c.totals = make(map[string]*[2]int, len(p.totals))
-		for k, v := range p.totals {
-			t := *v
-			c.totals[k] = &t
-		}
+	c, err := p.cloneInSteps(0)
+	if err != nil {
+		panic("scenarios: Clone: " + err.Error()) // nothing can change the player during one Step
 	}
-	if p.pstate != nil {
-		c.pstate = p.pstate.Clone()
-	}
-	// The snapshot and the last decision are replaced, never changed in
-	// place, by later steps: sharing them is safe.
-	return &c
+	return c
 }
 
 // Rebase makes the player play sc from now on, in place of its scenario.

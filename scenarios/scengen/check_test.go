@@ -94,7 +94,9 @@ func checkScenario(seed uint64, sc *scenarios.Scenario, cloneAt int, st *stats) 
 	for !p.Done() {
 		if p.Pos() == cloneAt {
 			stepNo, kind = cloneAt, "clone"
-			clone = p.Clone()
+			if clone, err = cloneOf(seed, p); err != nil {
+				return fail(err)
+			}
 			r.cloneState = prev.json()
 		}
 		next := &sc.Steps[p.Pos()]
@@ -185,6 +187,22 @@ func firstDiff(want, got []byte) string {
 	}
 	from := max(i-120, 0)
 	return fmt.Sprintf("expected …%s…, found …%s…", want[from:min(i+60, len(want))], got[from:min(i+60, len(got))])
+}
+
+// cloneOf clones the player in steps of 1, 7 or 1000 objects or at once,
+// by the seed, so that the stepwise path is checked as well.
+func cloneOf(seed uint64, p *scenarios.Player) (*scenarios.Player, error) {
+	c := p.BeginClone()
+	budget := []int{0, 1, 7, 1000}[seed%4]
+	for {
+		done, err := c.Step(budget)
+		if err != nil {
+			return nil, err
+		}
+		if done {
+			return c.Player()
+		}
+	}
 }
 
 // cloneStep picks where a scenario of n steps is cloned: from the seed, in
