@@ -92,7 +92,9 @@ func (s *Store) busy() bool {
 				return true
 			}
 		}
-		for _, c := range a.Containers {
+	}
+	for _, n := range s.frame.Nodes {
+		for _, c := range n.Containers {
 			if c.EndTick > 0 {
 				return true
 			}

@@ -41,7 +41,9 @@ type Frame struct {
 	// move as usage changes.
 	Queues []core.QueueView
 	Nodes  []core.NodeView
-	// Apps are in submission order.
+	// Apps are in submission order, without their containers
+	// (AppView.Containers is nil): Nodes list them, and tens of thousands
+	// of applications cost far less to show without.
 	Apps []core.AppView
 	// Events are the decisions of this step; Narration says them in
 	// sentences, one per decision.

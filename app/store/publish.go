@@ -2,6 +2,7 @@ package store
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -33,10 +34,88 @@ type histCache struct {
 	points  []HistoryPoint
 }
 
+// viewParts is how many applications or nodes publish builds the views of
+// between pauses.
+const viewParts = 500
+
+// views are the views of the scheduler's state a frame shows, kept for the
+// next frame while the state is the same (the player and its step).
+type views struct {
+	p     *scenarios.Player
+	pos   int
+	queue []core.QueueView
+	nodes []core.NodeView
+	apps  []core.AppView
+}
+
+// stateViews returns the views of the current state: those of the last
+// frame when the state has not changed since (a selection, an error
+// shown), else new ones, built a part at a time with pauses between.
+func (s *Store) stateViews() *views {
+	if v := &s.views; v.p == s.cur && v.pos == s.cur.Pos() && v.queue != nil {
+		return v
+	}
+	sched := s.cur.Scheduler()
+	v := views{p: s.cur, pos: s.cur.Pos(), queue: sched.Queues()}
+	v.nodes = make([]core.NodeView, 0, sched.NumNodes())
+	for i, n := 0, sched.NumNodes(); i < n; i += viewParts {
+		v.nodes = sched.AppendNodes(v.nodes, i, min(i+viewParts, n))
+		s.pauseNow()
+	}
+	v.apps = make([]core.AppView, 0, sched.NumApps())
+	for i, n := 0, sched.NumApps(); i < n; i += viewParts {
+		v.apps = sched.AppendAppsBrief(v.apps, i, min(i+viewParts, n))
+		s.pauseNow()
+	}
+	s.views = v
+	return &s.views
+}
+
+// pauseNow calls the pause, if any.
+func (s *Store) pauseNow() {
+	if s.pause != nil {
+		s.pause()
+	}
+}
+
+// conf returns the configuration in force as a map: the last frame's when
+// the configuration cannot have changed since (the same start and the
+// same last refresh step before the current step), so that frames share it.
+func (s *Store) conf(sched *core.Scheduler) map[string]string {
+	var last *scenarios.Refresh
+	for i := s.step - 1; i >= 0; i-- {
+		if r := s.doc.Steps[i].Refresh; r != nil {
+			last = r
+			break
+		}
+	}
+	c := &s.confCache
+	if c.m != nil && c.refresh == last && sameMap(c.start, s.doc.Config) && c.xml == s.doc.ConfigXML && c.profile == s.doc.Profile {
+		return c.m
+	}
+	*c = confCache{m: sched.Conf().Map(), refresh: last, start: s.doc.Config, xml: s.doc.ConfigXML, profile: s.doc.Profile}
+	return c.m
+}
+
+// confCache is the configuration map of the last frame and what it came
+// from.
+type confCache struct {
+	m            map[string]string
+	refresh      *scenarios.Refresh
+	start        map[string]string
+	xml, profile string
+}
+
+// sameMap reports whether a and b are the same map (not equal maps).
+func sameMap(a, b map[string]string) bool {
+	return reflect.ValueOf(a).UnsafePointer() == reflect.ValueOf(b).UnsafePointer()
+}
+
 // publish builds the frame of the current step.
 func (s *Store) publish() {
 	sched := s.cur.Scheduler()
 	set := sched.Settings()
+	v := s.stateViews()
 	f := &Frame{
 		Step:        s.step,
 		Steps:       len(s.doc.Steps),
@@ -47,9 +126,9 @@ func (s *Store) publish() {
 		ClusterUsed: sched.ClusterUsed(),
 		Dominant:    set.Calculator.Kind == resource.DominantKind,
 		MinAlloc:    set.MinAlloc,
-		Queues:      sched.Queues(),
-		Nodes:       sched.Nodes(),
-		Apps:        sched.Apps(),
+		Queues:      v.queue,
+		Nodes:       v.nodes,
+		Apps:        v.apps,
 		Events:      s.res.Events,
 		Narration:   s.res.Lines,
 		Walk:        walk(s.res.Events),
@@ -61,7 +140,7 @@ func (s *Store) publish() {
 		Source:      s.doc.Source,
 		Lesson:      s.lesson,
 		Profile:     orDefault(s.doc.Profile, scenarios.ProfileHadoop3),
-		Conf:        sched.Conf().Map(),
+		Conf:        s.conf(sched),
 		Groups:      s.doc.Groups,
 		Revision:    s.rev,
 		Warnings:    slices.Clone(set.Warnings),
@@ -193,9 +272,12 @@ func walk(events []core.Event) map[string][]AppVisit {
 	return out
 }
 
-// marks are the notable events of a step, each once, in a fixed order.
-func marks(r scenarios.StepResult) []string {
+// marks are the notable events of a step, each once, in a fixed order;
+// reserved adds a reservation the step's events do not show (they were
+// not recorded).
+func marks(r scenarios.StepResult, reserved bool) []string {
 	var has [4]bool
+	has[2] = reserved
 	for _, e := range r.Events {
 		switch e.Kind {
 		case core.EvAppSubmitted:

@@ -6,17 +6,24 @@ import (
 	"maps"
 	"slices"
 
+	"yarnplay/core"
 	"yarnplay/core/resource"
 	"yarnplay/scenarios"
 )
 
-// Checkpoint spacing: a clone of the player is kept every checkpointSteps
-// steps, or sooner once checkpointHeartbeats node heartbeats have been
-// played since the last one, so that going back replays little.
-const (
-	checkpointSteps      = 8
-	checkpointHeartbeats = 400
-)
+// checkpointEvery spaces the checkpoints by their cost. A checkpoint (a
+// clone of the player) costs about a microsecond per object it copies:
+// queues, nodes, applications and live containers; playing costs a few
+// microseconds per node heartbeat, at the least. So a checkpoint is taken
+// once the work played since the last one, in node heartbeats plus one per
+// step, reaches checkpointEvery times the objects of the state: the
+// checkpoints then cost about a tenth of the play, whatever the scale, and
+// going back replays at most that much work. Small scenarios get a
+// checkpoint every few dozen steps, benchmark 1's cluster (10,000 nodes,
+// 20,000 apps, 266,000 containers) one every 60 ticks or so. The spacing
+// depends on the steps alone, never on time, so checkpoints and replays are
+// deterministic.
+const checkpointEvery = 2
 
 // Store owns the work in progress: the scenario being played and edited
 // (the scenario is the document), the player standing on the current step,
@@ -50,6 +57,19 @@ type Store struct {
 	err          string
 	frame        *Frame
 	hist         histCache
+
+	// pause is called now and then while big steps play (SetPause);
+	// watch when the scheduler starts and stops playing (SetPlayWatch).
+	pause func()
+	watch func(playing bool)
+	// views and confCache are what the last frame showed of the state.
+	views     views
+	confCache confCache
+	// scratch is where record reads the usage of the queues.
+	scratch struct {
+		paths []string
+		used  []resource.Resource
+	}
 }
 
 // checkpoint is a player at a step; it is cloned before use, never played.
@@ -67,6 +87,9 @@ type record struct {
 	used    []resource.Resource
 	marks   []string
 	checks  []string
+	// apps counts the applications submitted up to this step (for the
+	// cost of a checkpoint).
+	apps int
 }
 
 // Blank returns a new scenario as Hadoop ships its configuration: one
@@ -118,7 +141,7 @@ func (s *Store) Load(sc *scenarios.Scenario, lesson string) error {
 	if err != nil {
 		return s.refuse(startError(err))
 	}
-	*s = Store{doc: sc, origin: sc, lesson: lesson, sel: s.sel, selUser: s.selUser}
+	*s = Store{doc: sc, origin: sc, lesson: lesson, sel: s.sel, selUser: s.selUser, pause: s.pause, watch: s.watch}
 	s.cps = []checkpoint{{step: 0, p: p}}
 	s.seek(0)
 	if s.sel != "" {
@@ -182,7 +205,7 @@ func (s *Store) seek(k int) {
 		p.SetNarrate(true)
 		s.cur, s.res, s.step = p, p.Start(), 0
 		if len(s.recs) == 0 {
-			s.record(p, s.res)
+			s.record(p, s.res, false)
 		}
 		return
 	}
@@ -198,44 +221,156 @@ func (s *Store) seek(k int) {
 		p = cp.p.Clone()
 		p.Rebase(s.doc)
 	}
-	p.SetNarrate(false)
 	for p.Pos() < k-1 {
-		s.record(p, p.Next())
+		s.play(p, false)
 	}
-	p.SetNarrate(true)
-	res := p.Next()
-	s.record(p, res)
+	res := s.play(p, true)
 	s.cur, s.res, s.step = p, res, k
 }
 
+// SetPause makes the store call pause every few hundred node heartbeats
+// while it plays a step (heartbeat and tick steps), so that the caller can
+// let other work run (the page yields to the browser there: see
+// Controller). pause must not use the store. nil turns pausing off.
+func (s *Store) SetPause(pause func()) { s.pause = pause }
+
+// SetPlayWatch makes the store call watch(true) when the scheduler starts
+// playing a step and watch(false) when it is done (the page times the
+// scheduler's part of an action). nil turns it off.
+func (s *Store) SetPlayWatch(watch func(playing bool)) { s.watch = watch }
+
+// pauseEvery is how many node heartbeats the store plays between pauses.
+const pauseEvery = 128
+
+// play plays p's next step, records it, and returns what it did. The
+// scheduler records only what the store will use, which makes the same
+// decisions faster (see core.RecordLevel): the step the viewer will stand
+// on (target) in full, to be narrated, unless it is big; a step played
+// for the first time (for its marks on the usage chart) or followed by an
+// expectation (which may check its allocations) its decisions; any other
+// step nothing. A big target step is summed up instead of narrated.
+func (s *Store) play(p *scenarios.Player, target bool) scenarios.StepResult {
+	sched := p.Scheduler()
+	st := &s.doc.Steps[p.Pos()]
+	big := stepHeartbeats(st, sched.NumNodes()) > FullRecordHeartbeats
+	fresh := p.Pos()+1 == len(s.recs)
+	next := p.Pos() + 1
+	expectNext := next < len(s.doc.Steps) && s.doc.Steps[next].Expect != nil
+	level := core.RecordNone
+	switch {
+	case target && !big:
+		level = core.RecordFull
+	case expectNext || (fresh && (!big || sched.Settings().Preemption.Enabled)):
+		level = core.RecordDecisions
+	}
+	sched.SetRecord(level)
+	p.SetNarrate(target && !big)
+	p.SetPause(pauseEvery, s.pause)
+	before := sched.Counters()
+	if s.watch != nil {
+		s.watch(true)
+	}
+	r := p.Next()
+	if s.watch != nil {
+		s.watch(false)
+	}
+	p.SetPause(0, nil)
+	after := sched.Counters()
+	if target && big {
+		r.Lines = append(summary(after, before, sched.Now()), r.Lines...)
+		if r.Err != nil {
+			r.Lines = append(r.Lines, "the step fails: "+r.Err.Error())
+		}
+	}
+	s.record(p, r, level == core.RecordNone && after.Reservations > before.Reservations)
+	return r
+}
+
+// FullRecordHeartbeats is the most node heartbeats a step may make for the
+// playground to record and narrate its every decision. Recording the walk
+// of a heartbeat (the queues visited, the applications considered and
+// skipped) costs many times the heartbeat itself: a bigger step (a tick of
+// a cluster of more nodes) is played without it and summed up.
+const FullRecordHeartbeats = 256
+
+// stepHeartbeats is the number of node heartbeats st makes on a cluster of
+// nodes nodes.
+func stepHeartbeats(st *scenarios.Step, nodes int) int64 {
+	switch {
+	case st.Tick != nil:
+		return int64(*st.Tick) * int64(nodes)
+	case st.Heartbeat != nil:
+		var n int64
+		for _, h := range st.Heartbeat {
+			n += int64(max(h.Times, 1))
+		}
+		return n
+	}
+	return 0
+}
+
+// summary sums up a big step from the scheduler's counters before and
+// after it, in place of a sentence per decision.
+func summary(after, before core.Counters, now int64) []string {
+	n := func(v int64, one, many string) string { return plural(int(v), one, many) }
+	return []string{
+		fmt.Sprintf("%s in this step; simulated time is now tick %d.",
+			n(after.Heartbeats-before.Heartbeats, "node heartbeat", "node heartbeats"), now),
+		fmt.Sprintf("%s allocated, %s completed, %s made.",
+			n(after.Allocations-before.Allocations, "container", "containers"),
+			n(after.Completed-before.Completed, "container", "containers"),
+			n(after.Reservations-before.Reservations, "reservation", "reservations")),
+		fmt.Sprintf("Steps of more than %d heartbeats are summed up: recording the scheduler's every decision would take far longer than the step. "+
+			"To follow its decisions one by one, go forward one heartbeat at a time.", FullRecordHeartbeats),
+	}
+}
+
 // record keeps what step r.Step left, the first time it is played, and
-// takes a checkpoint when one is due.
-func (s *Store) record(p *scenarios.Player, r scenarios.StepResult) {
+// takes a checkpoint when one is due. reserved says that the step made a
+// reservation when its events were not recorded.
+func (s *Store) record(p *scenarios.Player, r scenarios.StepResult, reserved bool) {
 	if r.Step != len(s.recs) {
 		return
 	}
 	sched := p.Scheduler()
-	qs := sched.Queues()
-	rec := record{tick: sched.Now(), paths: make([]string, len(qs)), used: make([]resource.Resource, len(qs))}
-	for i, q := range qs {
-		rec.paths[i], rec.used[i] = q.Path, q.Used
-	}
-	if n := len(s.recs); n > 0 && slices.Equal(s.recs[n-1].paths, rec.paths) {
-		rec.paths, rec.pathsID = s.recs[n-1].paths, s.recs[n-1].pathsID
+	rec := record{tick: sched.Now()}
+	// Most steps change neither the queues nor, between heartbeats, their
+	// usage: records share what did not change, read into scratch space.
+	s.scratch.paths, s.scratch.used = sched.QueueUsage(s.scratch.paths[:0], s.scratch.used[:0])
+	if n := len(s.recs); n > 0 && slices.Equal(s.recs[n-1].paths, s.scratch.paths) {
+		prev := &s.recs[n-1]
+		rec.paths, rec.pathsID = prev.paths, prev.pathsID
+		rec.used = prev.used
+		if !slices.Equal(prev.used, s.scratch.used) {
+			rec.used = slices.Clone(s.scratch.used)
+		}
 	} else {
 		s.pathsID++
-		rec.pathsID = s.pathsID
+		rec.paths, rec.used, rec.pathsID = slices.Clone(s.scratch.paths), slices.Clone(s.scratch.used), s.pathsID
 	}
-	rec.marks = marks(r)
+	rec.marks = marks(r, reserved)
 	for _, m := range r.Mismatches {
 		rec.checks = append(rec.checks, m.String())
 	}
+	if n := len(s.recs); n > 0 {
+		rec.apps = s.recs[n-1].apps
+		if r.Kind == scenarios.KindSubmit {
+			rec.apps++
+		}
+	}
 	s.recs = append(s.recs, rec)
 	last := s.cps[len(s.cps)-1]
-	hb := sched.Counters().Heartbeats
-	if r.Step-last.step >= checkpointSteps || (r.Step > last.step && hb-last.heartbeats >= checkpointHeartbeats) {
-		s.cps = append(s.cps, checkpoint{step: r.Step, p: p.Clone(), heartbeats: hb})
+	c := sched.Counters()
+	if work := c.Heartbeats - last.heartbeats + int64(r.Step-last.step); r.Step > last.step && work >= checkpointEvery*objects(sched, rec) {
+		s.cps = append(s.cps, checkpoint{step: r.Step, p: p.Clone(), heartbeats: c.Heartbeats})
 	}
+}
+
+// objects is about how many objects a clone of the player copies: queues,
+// nodes, applications and live containers.
+func objects(sched *core.Scheduler, rec record) int64 {
+	c := sched.Counters()
+	return int64(len(rec.paths)+sched.NumNodes()+rec.apps) + max(c.Allocations-c.Completed, 0)
 }
 
 // commit makes doc the work in progress: the steps up to keep are the same
@@ -243,16 +378,25 @@ func (s *Store) record(p *scenarios.Player, r scenarios.StepResult) {
 // step target. accept, when set, judges what the target step did; a
 // refusal (or a replay that panics) restores everything as it was.
 func (s *Store) commit(doc *scenarios.Scenario, keep, target int, accept func(scenarios.StepResult) error) (err error) {
-	if err := doc.Validate(); err != nil {
-		return s.refuse(err)
+	if s.cur == nil || s.step != keep || !validAppend(s.doc, doc, keep, s.cur.Scheduler()) {
+		if err := doc.Validate(); err != nil {
+			return s.refuse(err)
+		}
 	}
 	saved := *s
+	inPlace := false
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("internal error while replaying the scenario (the change is undone): %v", r)
 		}
 		if err != nil {
 			*s = saved
+			if inPlace {
+				// The player moved on: stand on the step again from the
+				// checkpoints.
+				s.cur = nil
+				s.seek(saved.step)
+			}
 			s.refuse(err)
 		}
 	}()
@@ -263,24 +407,37 @@ func (s *Store) commit(doc *scenarios.Scenario, keep, target int, accept func(sc
 		}
 		s.cps = []checkpoint{{step: 0, p: p}}
 		s.recs = nil
-		s.record(p, p.Start())
+		s.record(p, p.Start(), false)
 		s.cur = nil
+		s.hist = histCache{}
 	} else {
+		// What is kept is shared with the saved state, which appends do
+		// not reach; what is cut is copied first.
 		n := 0
 		for n < len(s.cps) && s.cps[n].step <= keep {
 			n++
 		}
-		s.cps = slices.Clone(s.cps[:n])
-		s.recs = slices.Clone(s.recs[:min(keep+1, len(s.recs))])
-		if s.cur != nil && s.step <= keep {
+		if n < len(s.cps) {
+			s.cps = slices.Clone(s.cps[:n])
+		}
+		if keep+1 < len(s.recs) {
+			s.recs = slices.Clone(s.recs[:keep+1])
+			s.hist = histCache{}
+		}
+		switch {
+		case s.cur != nil && s.step == keep && target == keep+1 && cannotFail(&doc.Steps[keep], s.cur.Scheduler()):
+			// The next step plays on the current player itself: cloning
+			// it costs more than the step.
+			inPlace = true
+			s.cur.Rebase(doc)
+		case s.cur != nil && s.step <= keep:
 			s.cur = s.cur.Clone()
 			s.cur.Rebase(doc)
-		} else {
+		default:
 			s.cur = nil
 		}
 	}
 	s.doc = doc
-	s.hist = histCache{}
 	s.seek(target)
 	if accept != nil {
 		if err := accept(s.res); err != nil {
@@ -291,6 +448,63 @@ func (s *Store) commit(doc *scenarios.Scenario, keep, target int, accept func(sc
 	s.err = ""
 	s.publish()
 	return nil
+}
+
+// validAppend reports whether doc is surely valid without validating it
+// whole (which costs tens of milliseconds for a scenario of ten thousand
+// steps): it is prev (valid, with the same start) kept whole (keep is its
+// length) and one tick or heartbeat step of the nodes sched has now added
+// at the end, within the limits on the heartbeats of a step and of a run.
+// The run's heartbeats are counted as the validator counts them, or more
+// (every tick as if every node the scenario ever names were there), so
+// that a doc this accepts is one Validate accepts.
+func validAppend(prev, doc *scenarios.Scenario, keep int, sched *core.Scheduler) bool {
+	if keep != len(prev.Steps) || len(doc.Steps) != keep+1 {
+		return false
+	}
+	st := &doc.Steps[keep]
+	if len(st.Kinds()) != 1 || !cannotFail(st, sched) {
+		return false
+	}
+	nodes := int64(0)
+	for _, n := range doc.Nodes {
+		nodes += int64(max(n.Count, 1))
+	}
+	for i := range doc.Steps {
+		if a := doc.Steps[i].AddNode; a != nil {
+			nodes += int64(max(a.Count, 1))
+		}
+	}
+	nodes = max(nodes, 1)
+	if step := stepHeartbeats(st, int(nodes)); step > scenarios.MaxStepHeartbeats || (st.Tick != nil && *st.Tick < 1) {
+		return false
+	}
+	var total int64
+	for i := range doc.Steps {
+		total += stepHeartbeats(&doc.Steps[i], int(nodes))
+	}
+	return total <= scenarios.MaxHeartbeats
+}
+
+// cannotFail reports whether st, played next on sched, cannot fail (so
+// that it need not be undone): a tick, or heartbeats of nodes that exist
+// with no error expected.
+func cannotFail(st *scenarios.Step, sched *core.Scheduler) bool {
+	if len(st.Error) > 0 || len(st.ErrorAny) > 0 {
+		return false
+	}
+	switch {
+	case st.Tick != nil:
+		return *st.Tick >= 0
+	case st.Heartbeat != nil:
+		for _, h := range st.Heartbeat {
+			if _, ok := sched.Node(h.Node); !ok || h.Times < 0 {
+				return false
+			}
+		}
+		return len(st.Heartbeat) > 0
+	}
+	return false
 }
 
 // stepMustSucceed refuses a step that failed.

@@ -1,0 +1,261 @@
+package store
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"yarnplay/core"
+	"yarnplay/scenarios"
+	"yarnplay/scenarios/lessons"
+)
+
+// bigCluster is a scenario on more nodes than FullRecordHeartbeats, so that
+// its ticks are big steps: apps on two leaves ask for more than the
+// cluster holds, with containers that finish by themselves.
+func bigCluster(nodes, apps int) *scenarios.Scenario {
+	sc := &scenarios.Scenario{
+		Version: 1, Name: "big",
+		Config: map[string]string{
+			"yarn.scheduler.capacity.root.queues":                       "a,b",
+			"yarn.scheduler.capacity.root.a.capacity":                   "60",
+			"yarn.scheduler.capacity.root.a.user-limit-factor":          "2",
+			"yarn.scheduler.capacity.root.b.capacity":                   "40",
+			"yarn.scheduler.capacity.root.b.minimum-user-limit-percent": "50",
+		},
+		Nodes: []scenarios.NodeSpec{{Name: "n{i}", Count: nodes, MemoryMB: 8192, VCores: 8}},
+	}
+	for i := range apps {
+		sc.Steps = append(sc.Steps, scenarios.Step{Submit: &scenarios.Submit{
+			App: fmt.Sprint("app_", i), User: fmt.Sprint("u", i%3), Queue: []string{"a", "b"}[i%2],
+			AM: &scenarios.Res{MemoryMB: 1024, VCores: 1},
+		}})
+	}
+	for i := range apps {
+		sc.Steps = append(sc.Steps, scenarios.Step{Request: scenarios.Asks{{
+			App: fmt.Sprint("app_", i), Priority: 1, Count: 40 * nodes / apps,
+			Resource: scenarios.Res{MemoryMB: int64(1024 * (1 + i%3)), VCores: 1}, Duration: int64(2 + i%5),
+		}}})
+	}
+	return sc
+}
+
+// Pausing within big steps changes nothing the store publishes, going
+// forward, adding ticks or going back; and it pauses in big steps.
+func TestPausedPlayIsThePlay(t *testing.T) {
+	sc := bigCluster(FullRecordHeartbeats+44, 12)
+	plain, paused := New(), New()
+	pauses := 0
+	paused.SetPause(func() { pauses++ })
+	var frames [2][]string
+	for i, s := range []*Store{plain, paused} {
+		require.NoError(t, s.Load(sc, ""))
+		s.Last()
+		for range 4 {
+			require.NoError(t, s.Tick(1))
+			frames[i] = append(frames[i], frameJSON(t, s.Frame()))
+		}
+		require.NoError(t, s.Heartbeat("n3"))
+		frames[i] = append(frames[i], frameJSON(t, s.Frame()))
+		for _, k := range []int{len(sc.Steps) + 2, 3, len(sc.Steps) + 4} {
+			s.Jump(k)
+			frames[i] = append(frames[i], frameJSON(t, s.Frame()))
+		}
+	}
+	require.Equal(t, frames[0], frames[1])
+	require.Positive(t, pauses, "ticks of %d nodes pause", FullRecordHeartbeats+44)
+}
+
+// A step of more than FullRecordHeartbeats heartbeats is summed up rather
+// than narrated, and makes the decisions a fully recorded one makes.
+func TestBigStepsAreSummedUp(t *testing.T) {
+	nodes := FullRecordHeartbeats + 1
+	sc := bigCluster(nodes, 6)
+	s := New()
+	require.NoError(t, s.Load(sc, ""))
+	s.Last()
+	require.NoError(t, s.Tick(1))
+	f := s.Frame()
+	require.Equal(t, "tick", f.Kind)
+	require.Empty(t, f.Events, "the big step's decisions are not recorded")
+	require.Len(t, f.Narration, 3)
+	require.Contains(t, f.Narration[0], fmt.Sprintf("%d node heartbeats in this step; simulated time is now tick 1.", nodes))
+	require.Regexp(t, `^\d+ containers allocated, 0 containers completed, 0 reservations made\.$`, f.Narration[1])
+	require.True(t, strings.HasPrefix(f.Narration[2], fmt.Sprintf("Steps of more than %d heartbeats are summed up", FullRecordHeartbeats)))
+
+	// The same steps played by a bare player, recording everything.
+	d := *sc
+	one := 1
+	d.Steps = append(append([]scenarios.Step(nil), sc.Steps...), scenarios.Step{Tick: &one})
+	p, err := scenarios.NewPlayer(&d)
+	require.NoError(t, err)
+	for !p.Done() {
+		require.NoError(t, p.Next().Err)
+	}
+	require.Equal(t, core.RecordFull, p.Scheduler().Record())
+	require.Equal(t, p.Scheduler().Queues(), f.Queues)
+	apps := p.Scheduler().Apps()
+	for i := range apps {
+		apps[i].Containers = nil // the frame's apps leave them to the nodes
+	}
+	require.Equal(t, apps, f.Apps)
+	require.Equal(t, p.Scheduler().Nodes(), f.Nodes)
+
+	// A small step after it is narrated in full again.
+	require.NoError(t, s.Heartbeat("n0"))
+	require.NotEmpty(t, s.Frame().Events)
+	require.Equal(t, "n0", s.Frame().HeartbeatNode)
+}
+
+// A tick added at the end plays on the current player (no clone), and the
+// frames are those of the same steps replayed from the start.
+func TestTicksAtTheEndPlayInPlace(t *testing.T) {
+	sc := bigCluster(20, 4)
+	s := New()
+	require.NoError(t, s.Load(sc, ""))
+	s.Last()
+	cur := s.cur
+	for range 3 {
+		require.NoError(t, s.Tick(1))
+		require.NoError(t, s.Heartbeat(""))
+		require.Same(t, cur, s.cur, "the step played on the current player")
+	}
+	end := *s.Frame()
+	again := New()
+	require.NoError(t, again.Load(s.Scenario(), ""))
+	again.Last()
+	replayed := *again.Frame()
+	replayed.Revision = end.Revision
+	sameFrame(t, &end, &replayed, "replayed")
+
+	// A refused step still changes nothing.
+	require.Error(t, s.Heartbeat("nowhere"))
+	require.Same(t, cur, s.cur)
+	refused := *s.Frame()
+	refused.Err = ""
+	sameFrame(t, &end, &refused, "refused")
+}
+
+// Checkpoints are spaced by their cost: each is taken at the first step
+// where the work since the last one (heartbeats, plus one per step)
+// reaches checkpointEvery times the objects a clone copies. The spacing
+// depends on the steps alone.
+func TestCheckpointsAreSpacedByCost(t *testing.T) {
+	check := func(t *testing.T, s *Store) {
+		t.Helper()
+		for i := 1; i < len(s.cps); i++ {
+			a, b := s.cps[i-1], s.cps[i]
+			work := b.heartbeats - a.heartbeats + int64(b.step-a.step)
+			objects := objects(b.p.Scheduler(), s.recs[b.step])
+			require.GreaterOrEqual(t, work, checkpointEvery*objects, "checkpoint %d at step %d", i, b.step)
+		}
+	}
+	sc, err := lessons.Load(lessons.Default())
+	require.NoError(t, err)
+	s := New()
+	require.NoError(t, s.Load(sc, ""))
+	s.Last()
+	check(t, s)
+
+	// Many cheap steps on a big state: few checkpoints. 600 submits and
+	// requests on 300 nodes make 1,200 steps, less than the objects twice.
+	big := bigCluster(300, 600)
+	s = New()
+	require.NoError(t, s.Load(big, ""))
+	s.Last()
+	require.Len(t, s.cps, 1, "no checkpoint: the steps cost less than one")
+	for range 12 {
+		require.NoError(t, s.Tick(1))
+	}
+	check(t, s)
+	var at []int
+	for _, cp := range s.cps {
+		at = append(at, cp.step)
+	}
+	again := New()
+	require.NoError(t, again.Load(s.Scenario(), ""))
+	again.Last()
+	var at2 []int
+	for _, cp := range again.cps {
+		at2 = append(at2, cp.step)
+	}
+	require.Equal(t, at, at2, "the same steps, the same checkpoints")
+	require.Greater(t, len(at), 1, "ticks of 300 nodes reach a checkpoint")
+}
+
+// sameFrame fails with the first field where two frames differ, not with
+// the whole frames (megabytes of JSON at scale).
+func sameFrame(t *testing.T, want, got *Frame, msg string) {
+	t.Helper()
+	wv, gv := reflect.ValueOf(*want), reflect.ValueOf(*got)
+	for i := 0; i < wv.NumField(); i++ {
+		a, _ := json.Marshal(wv.Field(i).Interface())
+		b, _ := json.Marshal(gv.Field(i).Interface())
+		if string(a) != string(b) {
+			if len(a) > 300 {
+				a = a[:300]
+			}
+			if len(b) > 300 {
+				b = b[:300]
+			}
+			t.Fatalf("%s: the frames differ in %s:\n%s\n%s", msg, wv.Type().Field(i).Name, a, b)
+		}
+	}
+}
+
+// A step added at the end skips the whole validation only when the
+// scenario is surely valid: whatever validAppend accepts, Validate accepts.
+func TestValidAppendsAreValid(t *testing.T) {
+	one, ten, zero, neg := 1, 10, 0, -1
+	steps := []scenarios.Step{
+		{Tick: &one}, {Tick: &ten}, {Tick: &zero}, {Tick: &neg},
+		{Heartbeat: scenarios.Heartbeats{{Node: "n1"}}}, {Heartbeat: scenarios.Heartbeats{{Node: "n1", Times: -1}}},
+		{Heartbeat: scenarios.Heartbeats{{Node: "nowhere"}}}, {Heartbeat: scenarios.Heartbeats{}},
+		{Tick: &one, Error: scenarios.Texts{"boom"}},
+		{Submit: &scenarios.Submit{App: "app_x", User: "u", Queue: "a"}},
+	}
+	accepted := 0
+	for seed := range uint64(4) {
+		prev := randomScenario(rand.New(rand.NewPCG(seed, 9)), 30)
+		p, err := scenarios.NewPlayer(prev)
+		require.NoError(t, err)
+		for i := range steps {
+			doc := *prev
+			doc.Steps = append(slices.Clone(prev.Steps), steps[i])
+			if validAppend(prev, &doc, len(prev.Steps), p.Scheduler()) {
+				accepted++
+				require.NoError(t, doc.Validate(), "seed %d, step %d", seed, i)
+			}
+			require.False(t, validAppend(prev, &doc, len(prev.Steps)-1, p.Scheduler()), "not an append")
+		}
+	}
+	require.Equal(t, 4*3, accepted, "ticks of 1 and 10 and a heartbeat of n1")
+
+	// At the limit of a run's heartbeats, the whole validation decides.
+	near := &scenarios.Scenario{Version: 1, Config: map[string]string{"yarn.scheduler.capacity.root.queues": "default",
+		"yarn.scheduler.capacity.root.default.capacity": "100"},
+		Nodes: []scenarios.NodeSpec{{Name: "n{i}", Count: 100}}}
+	times := scenarios.MaxStepHeartbeats
+	for range scenarios.MaxHeartbeats/times - 1 {
+		near.Steps = append(near.Steps, scenarios.Step{Heartbeat: scenarios.Heartbeats{{Node: "n0", Times: times}}})
+	}
+	// 49,999 heartbeats short of the limit.
+	near.Steps = append(near.Steps, scenarios.Step{Heartbeat: scenarios.Heartbeats{{Node: "n0", Times: times/2 + 1}}})
+	require.NoError(t, near.Validate())
+	p, err := scenarios.NewPlayer(near)
+	require.NoError(t, err)
+	doc := *near
+	doc.Steps = append(slices.Clone(near.Steps), scenarios.Step{Tick: &ten})
+	require.True(t, validAppend(near, &doc, len(near.Steps), p.Scheduler()))
+	require.NoError(t, doc.Validate())
+	over := times / 2 / 100 // 50,000 heartbeats on 100 nodes
+	doc.Steps[len(doc.Steps)-1] = scenarios.Step{Tick: &over}
+	require.False(t, validAppend(near, &doc, len(near.Steps), p.Scheduler()))
+	require.ErrorContains(t, doc.Validate(), "node heartbeats in all")
+}
