@@ -20,7 +20,14 @@ type AppEditor struct {
 	Ctl *Controller
 }
 
-// Render draws the editor.
+// maxAppRows bounds the applications the table lists (and the options of
+// the list of running applications): past it, the table lists the
+// selected queue's applications, or the first ones, and says how many
+// there are; the ask form takes the application's id typed in.
+const maxAppRows = 100
+
+// Render draws the editor. Its forms and table are components of plain
+// values, so go-app draws them again only when what they show changed.
 func (e *AppEditor) Render() app.UI {
 	f := e.F
 	if f == nil {
@@ -37,50 +44,147 @@ func (e *AppEditor) Render() app.UI {
 			live = append(live, a.ID)
 		}
 	}
-	sel := f.Selected
 	return app.Section().ID("app-editor").Class("panel app-editor").Aria("labelledby", "ae-title").Body(
 		app.H2().ID("ae-title").Text("Applications"),
 		app.If(f.Step < f.Steps, func() app.UI {
 			return app.P().Class("notice").Text("You stand before the end: an action here replaces the " +
 				nOf(f.Steps-f.Step, "later step", "later steps") + ".")
 		}),
-		app.Form().ID("ae-submit").Class("form-row").OnSubmit(e.submit).Body(
-			textField("ae-user", "User", "text", "", "alice"),
-			selectField("ae-queue", "Queue", leaves, sel),
-			textField("ae-am-mb", "AM memory (MB; 0: no AM)", "number", "1024", ""),
-			textField("ae-am-vcores", "AM vcores", "number", "1", ""),
-			app.Button().Type("submit").ID("ae-submit-button").Text("Submit application"),
-		),
+		&aeSubmitForm{Ed: e, Leaves: leaves, Selected: f.Selected},
 		app.If(len(live) > 0, func() app.UI {
-			return app.Form().ID("ae-ask").Class("form-row").OnSubmit(e.ask).Body(
-				selectField("ae-app", "Application", live, live[len(live)-1]),
-				textField("ae-priority", "Priority", "number", "1", ""),
-				textField("ae-mb", "Memory (MB)", "number", "1024", ""),
-				textField("ae-vcores", "Vcores", "number", "1", ""),
-				textField("ae-count", "Count", "number", "1", ""),
-				textField("ae-locality", "Locality (node, rack or *)", "text", "*", ""),
-				textField("ae-duration", "Duration (ticks; 0: until finished)", "number", "0", ""),
-				app.Button().Type("submit").ID("ae-ask-button").Text("Ask for containers"),
-			)
+			last := live[len(live)-1]
+			if len(live) > maxAppRows {
+				live = nil
+			}
+			return &aeAskForm{Ed: e, Live: live, Last: last}
 		}),
 		app.If(len(f.Apps) > 0, func() app.UI {
-			return app.Div().Class("ae-table").Body(app.Table().ID("ae-apps").Class("ae-apps").Body(
-				app.THead().Body(app.Tr().Body(
-					app.Th().Text("App"), app.Th().Text("User"), app.Th().Text("Queue"), app.Th().Text("State"),
-					app.Th().Text("Containers"), app.Th().Text("Actions"),
-				)),
-				app.TBody().Body(app.Range(f.Apps).Slice(func(i int) app.UI { return e.appRow(f.Apps[i]) })),
-			))
+			rows, note := appRows(f)
+			return &aeTable{Ed: e, Rows: rows, Note: note}
 		}),
 	)
 }
 
-func (e *AppEditor) appRow(a core.AppView) app.UI {
-	alive := a.State == core.AppAccepted || a.State == core.AppRunning
+// appRow is one application in the table.
+type appRow struct {
+	ID, User, Queue, State string
+	Live                   int
+	Alive                  bool
+}
+
+// appRows lists the frame's applications for the table: all of them up to
+// maxAppRows; past it, those of the selected queue (and below), or the
+// first ones, with a note saying so.
+func appRows(f *store.Frame) ([]appRow, string) {
+	in := func(a *core.AppView) bool { return true }
+	scope := ""
+	if len(f.Apps) > maxAppRows && f.Selected != "" {
+		in = func(a *core.AppView) bool { return a.Queue == f.Selected || isAncestorPath(f.Selected, a.Queue) }
+		scope = " in " + f.Selected
+	}
+	var rows []appRow
+	n := 0
+	for i := range f.Apps {
+		a := &f.Apps[i]
+		if !in(a) {
+			continue
+		}
+		n++
+		if len(rows) < maxAppRows {
+			rows = append(rows, appRow{ID: a.ID, User: a.User, Queue: a.Queue, State: string(a.State), Live: a.LiveContainers,
+				Alive: a.State == core.AppAccepted || a.State == core.AppRunning})
+		}
+	}
+	note := ""
+	switch {
+	case n > len(rows):
+		note = "The first " + itoa(len(rows)) + " of " + nOf(n, "application", "applications") + scope + "."
+		if scope == "" {
+			note += " Select a queue in the tree to list its own."
+		}
+	case scope != "":
+		note = nOf(n, "application", "applications") + scope + ", of " + itoa(len(f.Apps)) + "."
+	}
+	return rows, note
+}
+
+// aeSubmitForm submits an application.
+type aeSubmitForm struct {
+	app.Compo
+
+	Ed       *AppEditor
+	Leaves   []string
+	Selected string
+}
+
+// Render draws the form.
+func (c *aeSubmitForm) Render() app.UI {
+	return app.Form().ID("ae-submit").Class("form-row").OnSubmit(c.Ed.submit).Body(
+		textField("ae-user", "User", "text", "", "alice"),
+		selectField("ae-queue", "Queue", c.Leaves, c.Selected),
+		textField("ae-am-mb", "AM memory (MB; 0: no AM)", "number", "1024", ""),
+		textField("ae-am-vcores", "AM vcores", "number", "1", ""),
+		app.Button().Type("submit").ID("ae-submit-button").Text("Submit application"),
+	)
+}
+
+// aeAskForm makes an application ask for containers: the application is
+// chosen from Live, or typed in when there are too many to list (Live
+// nil); Last is the one proposed.
+type aeAskForm struct {
+	app.Compo
+
+	Ed   *AppEditor
+	Live []string
+	Last string
+}
+
+// Render draws the form.
+func (c *aeAskForm) Render() app.UI {
+	which := selectField("ae-app", "Application", c.Live, c.Last)
+	if c.Live == nil {
+		which = textField("ae-app", "Application (its id)", "text", c.Last, c.Last)
+	}
+	return app.Form().ID("ae-ask").Class("form-row").OnSubmit(c.Ed.ask).Body(
+		which,
+		textField("ae-priority", "Priority", "number", "1", ""),
+		textField("ae-mb", "Memory (MB)", "number", "1024", ""),
+		textField("ae-vcores", "Vcores", "number", "1", ""),
+		textField("ae-count", "Count", "number", "1", ""),
+		textField("ae-locality", "Locality (node, rack or *)", "text", "*", ""),
+		textField("ae-duration", "Duration (ticks; 0: until finished)", "number", "0", ""),
+		app.Button().Type("submit").ID("ae-ask-button").Text("Ask for containers"),
+	)
+}
+
+// aeTable lists applications with their actions.
+type aeTable struct {
+	app.Compo
+
+	Ed   *AppEditor
+	Rows []appRow
+	Note string
+}
+
+// Render draws the table.
+func (c *aeTable) Render() app.UI {
+	return app.Div().Class("ae-table").Body(
+		app.If(c.Note != "", func() app.UI { return app.P().ID("ae-note").Class("muted").Text(c.Note) }),
+		app.Table().ID("ae-apps").Class("ae-apps").Body(
+			app.THead().Body(app.Tr().Body(
+				app.Th().Text("App"), app.Th().Text("User"), app.Th().Text("Queue"), app.Th().Text("State"),
+				app.Th().Text("Containers"), app.Th().Text("Actions"),
+			)),
+			app.TBody().Body(app.Range(c.Rows).Slice(func(i int) app.UI { return c.Ed.appRow(c.Rows[i]) })),
+		),
+	)
+}
+
+func (e *AppEditor) appRow(a appRow) app.UI {
 	return app.Tr().DataSet("app", a.ID).Body(
-		app.Td().Text(a.ID), app.Td().Text(a.User), app.Td().Text(a.Queue), app.Td().Text(string(a.State)),
-		app.Td().Text(itoa(a.LiveContainers)),
-		app.Td().Body(app.If(alive, func() app.UI {
+		app.Td().Text(a.ID), app.Td().Text(a.User), app.Td().Text(a.Queue), app.Td().Text(a.State),
+		app.Td().Text(itoa(a.Live)),
+		app.Td().Body(app.If(a.Alive, func() app.UI {
 			return app.Span().Body(
 				app.Button().Type("button").DataSet("app", a.ID).Aria("label", "Finish one container of "+a.ID).
 					Text("finish a container").OnClick(e.finishContainer),

@@ -1,6 +1,10 @@
 package app
 
 import (
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
 	"yarnplay/app/store"
 	"yarnplay/wasm/bridge"
 )
@@ -9,6 +13,14 @@ import (
 // their event handlers (go-app runs those on the UI goroutine), the store
 // changes and publishes a new frame, and the page re-renders from it.
 // Components never change the store's frames.
+//
+// In the browser a big action (a tick of thousands of nodes, a jump that
+// replays many steps) runs in slices: every SliceBudget of work the store
+// pauses and the controller lets the browser paint and take input before
+// it goes on (see Yielder). The UI goroutine waits meanwhile, so events
+// that arrive queue up in go-app and run, in order, after the action: an
+// action never interleaves with another. The page renders the frame the
+// action publishes at its end, once.
 type Controller struct {
 	// Store owns the simulation.
 	Store *store.Store
@@ -19,26 +31,149 @@ type Controller struct {
 	// Changed, if set, is called after every action (the page saves the
 	// work, debounced).
 	Changed func()
+
+	// yield lets the browser run (nil natively: actions run whole).
+	yield func()
+	// Now reads the clock, and Report receives the timing of each action
+	// (in the browser, a performance measure; nil natively).
+	now    func() time.Time
+	report func(Timing)
+	// t is the timing of the action under way; sliceStart when its current
+	// slice began.
+	t          Timing
+	sliceStart time.Time
+	running    bool
+	// playStart is when the scheduler started playing (zero: it is not).
+	playStart time.Time
 }
 
-// NewController returns a controller over s with the page's bridges.
+// SliceBudget is the longest the store runs before the page lets the
+// browser paint and take input, when an action is longer: a few slices fit
+// a frame's 16.7 ms with the browser's own work.
+const SliceBudget = 8 * time.Millisecond
+
+// Timing is what an action cost: its CPU time (the time the store ran,
+// WebAssembly having one thread), the slices it ran in, the longest, and
+// the step and kind of step it stood on at its end.
+type Timing struct {
+	// CPU is the whole action's; Play the scheduler's part (the steps
+	// played), the rest being the store's records and views.
+	CPU, Play, Longest time.Duration
+	// Wall is from the action's start to its end, the browser's turns
+	// between the slices included.
+	Wall   time.Duration
+	Slices int
+	Step   int
+	Kind   string
+}
+
+// NewController returns a controller over s with the page's bridges; in
+// the browser its actions run in slices and report their timing to the
+// page's performance timeline (see Yielder).
 func NewController(s *store.Store) *Controller {
-	return &Controller{
+	c := &Controller{
 		Store:     s,
 		Clipboard: bridge.SystemClipboard(),
 		Downloads: bridge.Downloads(),
 		Files:     bridge.Files(),
+		now:       time.Now,
+	}
+	if app.IsClient {
+		c.SetYield(NewYielder().Yield, measure)
+	}
+	return c
+}
+
+// SetYield makes the controller run big actions in slices of SliceBudget,
+// calling yield between them, and give report each action's timing; nil
+// yield runs actions whole.
+func (c *Controller) SetYield(yield func(), report func(Timing)) {
+	c.yield, c.report = yield, report
+	if yield == nil {
+		c.Store.SetPause(nil)
+		c.Store.SetPlayWatch(nil)
+		return
+	}
+	c.Store.SetPause(c.pause)
+	c.Store.SetPlayWatch(c.watchPlay)
+}
+
+// watchPlay times the scheduler's part of the action.
+func (c *Controller) watchPlay(playing bool) {
+	if !c.running {
+		return
+	}
+	if playing {
+		c.playStart = c.now()
+		return
+	}
+	c.endPlay()
+}
+
+func (c *Controller) endPlay() {
+	if !c.playStart.IsZero() {
+		c.t.Play += c.now().Sub(c.playStart)
+		c.playStart = time.Time{}
 	}
 }
 
 // Do runs an action on the store and reports its error (the store also
 // shows it in the next frame's Err).
 func (c *Controller) Do(action func(s *store.Store) error) error {
-	err := action(c.Store)
+	err := c.Run(action)
 	if c.Changed != nil {
 		c.Changed()
 	}
 	return err
+}
+
+// Run runs an action on the store, in slices in the browser, and reports
+// its timing.
+func (c *Controller) Run(action func(s *store.Store) error) error {
+	if c.running {
+		// An action inside an action (a handler calling another): it is
+		// part of the outer one.
+		return action(c.Store)
+	}
+	c.running = true
+	c.t = Timing{}
+	start := c.now()
+	c.sliceStart = start
+	defer func() {
+		c.endPlay()
+		c.endSlice()
+		c.t.Wall = c.now().Sub(start)
+		c.running = false
+		if c.report != nil {
+			f := c.Store.Frame()
+			c.t.Step, c.t.Kind = f.Step, f.Kind
+			c.report(c.t)
+		}
+	}()
+	return action(c.Store)
+}
+
+// pause is the store's pause: past the slice's budget, it lets the
+// browser run, then starts a new slice.
+func (c *Controller) pause() {
+	if c.yield == nil || !c.running || c.now().Sub(c.sliceStart) < SliceBudget {
+		return
+	}
+	playing := !c.playStart.IsZero()
+	c.endPlay()
+	c.endSlice()
+	c.yield()
+	c.sliceStart = c.now()
+	if playing {
+		c.playStart = c.sliceStart
+	}
+}
+
+func (c *Controller) endSlice() {
+	d := c.now().Sub(c.sliceStart)
+	c.t.CPU += d
+	c.t.Longest = max(c.t.Longest, d)
+	c.t.Slices++
 }
 
 // Frame returns the current frame.

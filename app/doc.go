@@ -3,9 +3,11 @@
 //
 // The same package is compiled twice. In the browser (GOOS=js GOARCH=wasm,
 // from ./wasm) it renders the playground; natively, the build tool imports it
-// only to register the same routes and pre-render the static pages. Work that
-// belongs to the browser (running the scheduler core) happens in OnMount,
-// which go-app calls on the client only.
+// to register the same routes and pre-render the static pages, each with its
+// lesson's start computed by the same store and views (Page.OnPreRender), to
+// be shown, inert, until the browser's page replaces it. What needs the
+// browser (localStorage, the address, the keyboard) happens in OnInit and
+// OnMount on the client only.
 //
 // Inside this package the identifier app is go-app's package
 // (github.com/maxence-charriere/go-app/v10/pkg/app), as in go-app's own

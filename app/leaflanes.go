@@ -28,14 +28,30 @@ type LeafLanes struct {
 
 // Render draws the lanes.
 func (c *LeafLanes) Render() app.UI {
-	lanes := leafLanes(&c.Frame, c.Queue)
+	lanes, more := buildLanes(&c.Frame, c.Queue)
 	return app.Section().Class("lanes").Aria("label", "Applications by leaf queue").DataSet("step", c.Frame.Step).Body(
 		app.If(len(lanes) == 0, func() app.UI {
 			return app.P().Class("muted").Text("No leaf queue has applications yet.")
 		}),
 		app.Range(lanes).Slice(func(i int) app.UI { return laneView(&lanes[i]) }),
+		app.If(more > 0, func() app.UI {
+			return app.P().Class("lanes-more muted").Text(nOf(more, "more leaf queue has", "more leaf queues have") +
+				" applications: select a queue in the tree to see its lanes.")
+		}),
 	)
 }
+
+// Bounds on what the lanes show at once, so that a cluster of a thousand
+// leaves and tens of thousands of apps stays readable and quick to draw:
+// past them, the lanes say how many more there are.
+const (
+	// maxLanes is the most lanes shown when no one leaf is selected.
+	maxLanes = 8
+	// maxCards is the most app cards of a lane, and maxUserBars the most
+	// user bars.
+	maxCards    = 40
+	maxUserBars = 40
+)
 
 // laneCard is one application in a lane.
 type laneCard struct {
@@ -73,19 +89,23 @@ type laneModel struct {
 	Hue     int
 	Visited bool
 	Cards   []laneCard
-	Users   []userBar
-	Scale   string
+	// MoreCards and MoreUsers count the apps and users past maxCards and
+	// maxUserBars, not shown.
+	MoreCards, MoreUsers int
+	Users                []userBar
+	Scale                string
 }
 
 // leafLanes builds the lanes of a frame: one leaf, or every leaf with
-// applications or visited in this step.
+// applications or visited in this step, up to maxLanes.
 func leafLanes(f *store.Frame, queue string) []laneModel {
-	apps := make(map[string]*core.AppView, len(f.Apps))
-	for i := range f.Apps {
-		apps[f.Apps[i].ID] = &f.Apps[i]
-	}
-	colors := NewColors(f)
-	var out []laneModel
+	lanes, _ := buildLanes(f, queue)
+	return lanes
+}
+
+// buildLanes is leafLanes, and counts the leaves past maxLanes left out.
+func buildLanes(f *store.Frame, queue string) (lanes []laneModel, more int) {
+	var shown []*core.QueueView
 	for i := range f.Queues {
 		q := &f.Queues[i]
 		if !q.Leaf {
@@ -100,9 +120,31 @@ func leafLanes(f *store.Frame, queue string) []laneModel {
 		default:
 			continue
 		}
-		out = append(out, leafLane(f, q, apps, colors))
+		if len(shown) == maxLanes {
+			more++
+			continue
+		}
+		shown = append(shown, q)
 	}
-	return out
+	// The views of the apps the lanes show, and of no other.
+	apps := map[string]*core.AppView{}
+	for _, q := range shown {
+		for _, ids := range [][]string{q.ActiveApps, q.PendingApps} {
+			for _, id := range ids {
+				apps[id] = nil
+			}
+		}
+	}
+	for i := range f.Apps {
+		if _, ok := apps[f.Apps[i].ID]; ok {
+			apps[f.Apps[i].ID] = &f.Apps[i]
+		}
+	}
+	colors := NewColors(f)
+	for _, q := range shown {
+		lanes = append(lanes, leafLane(f, q, apps, colors))
+	}
+	return lanes, more
 }
 
 // isAncestorPath reports whether queue a is an ancestor of path b.
@@ -161,12 +203,23 @@ func leafLane(f *store.Frame, q *core.QueueView, apps map[string]*core.AppView, 
 		return c
 	}
 	for _, id := range q.ActiveApps {
+		if len(l.Cards) == maxCards {
+			l.MoreCards++
+			continue
+		}
 		l.Cards = append(l.Cards, card(id, false))
 	}
 	for _, id := range q.PendingApps {
+		if len(l.Cards) == maxCards {
+			l.MoreCards++
+			continue
+		}
 		l.Cards = append(l.Cards, card(id, true))
 	}
 	l.Users, l.Scale = userBars(f, q)
+	if n := len(l.Users); n > maxUserBars {
+		l.Users, l.MoreUsers = l.Users[:maxUserBars], n-maxUserBars
+	}
 	return l
 }
 
@@ -251,9 +304,15 @@ func laneView(l *laneModel) app.UI {
 		app.Ol().Class("lane-cards").Aria("label", "Applications in the order the scheduler walks them").Body(
 			app.Range(l.Cards).Slice(func(i int) app.UI { return laneCardView(&l.Cards[i], i+1) }),
 		),
+		app.If(l.MoreCards > 0, func() app.UI {
+			return app.P().Class("lane-more muted").Text("… and " + nOf(l.MoreCards, "more application", "more applications") + " after these.")
+		}),
 		app.If(len(l.Users) > 0, func() app.UI {
 			return app.Div().Class("lane-users").Body(
 				app.Range(l.Users).Slice(func(i int) app.UI { return userBarView(&l.Users[i]) }),
+				app.If(l.MoreUsers > 0, func() app.UI {
+					return app.P().Class("lane-more muted").Text("… and " + nOf(l.MoreUsers, "more user", "more users") + ".")
+				}),
 				app.P().Class("lane-scale muted").Text("bars run to "+l.Scale),
 			)
 		}),

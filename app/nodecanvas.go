@@ -18,34 +18,53 @@ const (
 	canvasColGap = 14 // between columns (a reservation's shortfall spills there)
 )
 
+// Past denseNodes nodes, the strips are drawn smaller (denseBarH high,
+// rows denseRowGap apart, at least denseMinCol long, columns denseColGap
+// apart): ten thousand strips at full size make a canvas twenty thousand
+// pixels high, tens of megabytes to draw every step.
+const (
+	denseNodes  = 2000
+	denseBarH   = 3
+	denseRowGap = 2
+	denseMinCol = 40
+	denseColGap = 8
+)
+
 // canvasLayout places n strips on a canvas of a given width.
 type canvasLayout struct {
 	N, W, H    int
 	Cols, Rows int
 	// ColW is a full-size strip's length; Stride = ColW + the column gap.
 	ColW, Stride int
-	// RowH is a row's height: the strip plus the gap.
-	RowH int
+	// RowH is a row's height: the strip (BarH) plus the gap between rows
+	// (RowGap); ColGap is the gap between columns.
+	RowH, BarH, RowGap, ColGap int
 }
 
 // newCanvasLayout fits n strips into width pixels: as many columns as fit
-// strips of at least canvasMinCol pixels, rows as needed.
+// strips of at least canvasMinCol pixels (denseMinCol past denseNodes
+// strips), rows as needed.
 func newCanvasLayout(n, width int) canvasLayout {
-	width = max(width, canvasMinCol+canvasColGap+2*canvasPad)
-	cols := max(1, (width-2*canvasPad)/(canvasMinCol+canvasColGap))
+	barH, rowGap, minCol, colGap := canvasBarH, canvasRowGap, canvasMinCol, canvasColGap
+	if n > denseNodes {
+		barH, rowGap, minCol, colGap = denseBarH, denseRowGap, denseMinCol, denseColGap
+	}
+	width = max(width, minCol+colGap+2*canvasPad)
+	cols := max(1, (width-2*canvasPad)/(minCol+colGap))
 	cols = min(cols, max(n, 1))
 	stride := (width - 2*canvasPad) / cols
 	rows := (n + cols - 1) / cols
-	rowH := canvasBarH + canvasRowGap
+	rowH := barH + rowGap
 	return canvasLayout{
 		N: n, W: width, H: 2*canvasPad + max(rows, 1)*rowH,
-		Cols: cols, Rows: rows, ColW: stride - canvasColGap, Stride: stride, RowH: rowH,
+		Cols: cols, Rows: rows, ColW: stride - colGap, Stride: stride,
+		RowH: rowH, BarH: barH, RowGap: rowGap, ColGap: colGap,
 	}
 }
 
 // at is the top left corner of strip i.
 func (l canvasLayout) at(i int) (x, y int) {
-	return canvasPad + (i%l.Cols)*l.Stride, canvasPad + canvasRowGap/2 + (i/l.Cols)*l.RowH
+	return canvasPad + (i%l.Cols)*l.Stride, canvasPad + l.RowGap/2 + (i/l.Cols)*l.RowH
 }
 
 // hit is the strip under the point (x, y), or -1.
@@ -56,7 +75,7 @@ func (l canvasLayout) hit(x, y int) int {
 		return -1
 	}
 	col, row := x/l.Stride, y/l.RowH
-	if col >= l.Cols || x%l.Stride >= l.ColW+canvasColGap/2 {
+	if col >= l.Cols || x%l.Stride >= l.ColW+l.ColGap/2 {
 		return -1
 	}
 	i := row*l.Cols + col
@@ -146,33 +165,57 @@ func rasterNodes(buf []byte, nodes []core.NodeView, l canvasLayout, nc *nodeCtx,
 	buf = buf[:n]
 	clear(buf)
 	r := &nodeRaster{w: l.W, h: l.H, pix: buf}
+	// A block's colour depends on its queue's hue and its app's shade:
+	// computed once per pair, not once per container.
+	type hs struct{ hue, shade int }
+	colors := map[hs]rgbColor{}
+	blockColor := func(c *core.ContainerView) rgbColor {
+		k := hs{nc.colors.Hue(c.Queue), nc.colors.Shade(c.App)}
+		col, ok := colors[k]
+		if !ok {
+			col = nc.colors.blockRGB(c.Queue, c.App, p.dark)
+			colors[k] = col
+		}
+		return col
+	}
 	for i := range nodes {
 		n := &nodes[i]
 		x0, y0 := l.at(i)
-		g := nodeStrip(n, nc.largest)
-		length := max(int(g.Scale*float64(l.ColW)+0.5), 1)
-		y1 := y0 + canvasBarH
+		// nodeStrip's geometry, without building the strip.
+		capMB := float64(n.Capacity.MemoryMB)
+		scale := 1.0
+		if nc.largest > 0 {
+			scale = unit01(capMB / float64(nc.largest))
+		}
+		length := max(int(scale*float64(l.ColW)+0.5), 1)
+		y1 := y0 + l.BarH
 		r.fill(x0, y0, x0+length, y1, p.track)
 		px := func(f float64) int { return x0 + int(f*float64(length)+0.5) }
-		for _, s := range g.Segs {
-			a, b := px(s.Left), px(s.Left+s.Width)
-			b = max(b, a+1)
-			col := nc.colors.blockRGB(s.C.Queue, s.C.App, p.dark)
-			r.fill(a, y0, b, y1, col)
-			if s.C.IsAM {
-				for x := a + 1; x < b-1; x += 2 {
-					r.set(x, y0+1, p.amDot)
-					r.set(x, y1-2, p.amDot)
+		if capMB > 0 {
+			at := 0.0
+			for ci := range n.Containers {
+				c := &n.Containers[ci]
+				w := float64(c.Size.MemoryMB) / capMB
+				a, b := px(at), px(at+w)
+				at += w
+				b = max(b, a+1)
+				r.fill(a, y0, b, y1, blockColor(c))
+				if c.IsAM {
+					for x := a + 1; x < b-1; x += 2 {
+						r.set(x, y0+1, p.amDot)
+						r.set(x, y1-2, p.amDot)
+					}
+				}
+				if b-a >= 3 {
+					r.fill(b-1, y0, b, y1, p.separator)
 				}
 			}
-			if b-a >= 3 {
-				r.fill(b-1, y0, b, y1, p.separator)
+			if res := n.Reservation; res != nil {
+				used := float64(n.Allocated.MemoryMB) / capMB
+				a, b := px(used), px(used+float64(res.Size.MemoryMB)/capMB)
+				b = min(max(b, a+2), x0+l.Stride-2)
+				r.outline(a, y0, b, y1, p.ghost, 2)
 			}
-		}
-		if gh := g.Ghost; gh != nil {
-			a, b := px(gh.Left), px(gh.Left+gh.Width)
-			b = min(max(b, a+2), x0+l.Stride-2)
-			r.outline(a, y0, b, y1, p.ghost, 2)
 		}
 		if n.Name == nc.heartbeat {
 			r.outline(x0-2, y0-2, x0+length+2, y1+2, p.hb, 0)

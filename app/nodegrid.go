@@ -59,6 +59,9 @@ type NodeGrid struct {
 	imgW, imgH int
 	scheme     app.Value
 	onScheme   app.Func
+	// yielder lets the browser run (browser only): the canvas is drawn
+	// after.
+	yielder *Yielder
 }
 
 // OnMount measures the canvas's room, draws it and redraws it when the
@@ -67,6 +70,12 @@ func (c *NodeGrid) OnMount(ctx app.Context) {
 	if app.IsServer {
 		return
 	}
+	if nodeMode(len(c.Frame.Nodes)) != modeCanvas {
+		// Only the canvas depends on the room measured once mounted:
+		// cards and strips need no second render.
+		ctx.PreventUpdate()
+	}
+	c.yielder = NewYielder()
 	c.scheme = app.Window().Call("matchMedia", "(prefers-color-scheme: dark)")
 	c.onScheme = app.FuncOf(func(app.Value, []app.Value) any {
 		ctx.Dispatch(func(ctx app.Context) { c.drawn = ""; c.draw() })
@@ -76,8 +85,12 @@ func (c *NodeGrid) OnMount(ctx app.Context) {
 	ctx.Defer(func(app.Context) { c.draw() })
 }
 
-// OnDismount releases the scheme listener.
+// OnDismount releases the scheme listener and the yielder.
 func (c *NodeGrid) OnDismount() {
+	if c.yielder != nil {
+		c.yielder.Release()
+		c.yielder = nil
+	}
 	if c.onScheme != nil {
 		c.scheme.Call("removeEventListener", "change", c.onScheme)
 		c.onScheme.Release()
@@ -85,9 +98,22 @@ func (c *NodeGrid) OnDismount() {
 	}
 }
 
-// OnUpdate redraws the canvas after the new frame is rendered.
+// OnUpdate redraws the canvas after the new frame is rendered: in the
+// browser, in a task of its own once the browser has shown the rest of the
+// page (drawing ten thousand nodes takes tens of milliseconds).
 func (c *NodeGrid) OnUpdate(ctx app.Context) {
-	ctx.Defer(func(app.Context) { c.draw() })
+	if c.yielder == nil || nodeMode(len(c.Frame.Nodes)) != modeCanvas {
+		ctx.Defer(func(app.Context) { c.draw() })
+		return
+	}
+	y := c.yielder
+	ctx.Async(func() {
+		y.Yield()
+		ctx.Dispatch(func(ctx app.Context) {
+			ctx.PreventUpdate()
+			c.draw()
+		})
+	})
 }
 
 // OnResize redraws the canvas at its new width.

@@ -2,6 +2,7 @@ package app
 
 import (
 	"strings"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -13,10 +14,13 @@ import (
 
 // Page is the playground, on every route: the queue tree on the left, the
 // nodes and leaf lanes in the centre, the lesson, narration and formulas
-// on the right, the editors below and the timeline at the bottom. The
-// pre-rendered HTML carries only the frame and a loading note (and the
-// lesson's title on a lesson's page); the store is made in the browser,
-// in OnMount, and the work is loaded in OnNav (page_load.go).
+// on the right, the editors below and the timeline at the bottom.
+//
+// The static pages are pre-rendered with the route's lesson at its start,
+// computed natively by the same store and views, inert until the
+// WebAssembly takes over; in the browser the work is loaded before the
+// first render, which replaces the pre-rendered page in one step
+// (page_load.go).
 type Page struct {
 	app.Compo
 
@@ -25,7 +29,15 @@ type Page struct {
 	hash    bridge.Fragment
 	stopKey func()
 	loaded  bool
+	route   string // the path the page answers (set by Routes)
 	slug    string // the lesson of the route ("" on /)
+	frag    string // the fragment the page opened with (Load has handled it)
+
+	// prerendered is true in the static page's rendering (the route's
+	// lesson at its start, not yet interactive); live once the page is
+	// mounted in the browser.
+	prerendered bool
+	live        bool
 
 	// ui is the page's context for its timers (play, saving); timers is
 	// false in native tests, where saves happen at once and play does not
@@ -36,6 +48,7 @@ type Page struct {
 	speed    int
 	playGen  int
 	saveGen  int
+	saveCost time.Duration // how long the last save took
 	showKeys bool
 }
 
@@ -45,7 +58,13 @@ func (p *Page) Render() app.UI {
 	if p.ctl != nil && p.loaded {
 		f = p.ctl.Frame()
 	}
-	return app.Div().Class("page playground").Body(
+	root := app.Div().Class("page playground")
+	if p.prerendered {
+		root = root.Class("prerendered")
+	} else if p.live {
+		root = root.DataSet("app", "live")
+	}
+	return root.Body(
 		app.Header().Class("topbar").Body(
 			app.Img().Class("logo").Src(IconPath).Alt("").Aria("hidden", "true").Width(32).Height(32),
 			app.Div().Body(
@@ -54,13 +73,30 @@ func (p *Page) Render() app.UI {
 			),
 			&LessonMenu{Current: p.currentLesson(f)},
 		),
+		app.If(p.prerendered, prerenderStatus),
 		app.If(f == nil, func() app.UI {
 			title := ""
 			if l, ok := lessons.Get(p.slug); ok {
 				title = l.Title + ": "
 			}
 			return app.P().ID("status").Class("status").Aria("live", "polite").Text(title + "Starting the scheduler…")
+		}).ElseIf(p.prerendered, func() app.UI {
+			return p.playground(f).Attr("inert", true)
 		}).Else(func() app.UI { return p.playground(f) }),
+	)
+}
+
+// prerenderStatus says, in the pre-rendered page, what the page is until
+// the WebAssembly takes over. The stylesheet shows the sentence that
+// applies: none while the scheduler loads (go-app's loader shows the
+// progress; screen readers hear the first), the second when the page will
+// open the visitor's own work instead (the head's script marks the
+// document), the third without JavaScript.
+func prerenderStatus() app.UI {
+	return app.P().ID("status").Class("status prerender-status").Aria("live", "polite").Body(
+		app.Span().Class("when-loading").Text("Starting the scheduler… This is the lesson's start; its controls work once the scheduler has loaded."),
+		app.Span().Class("when-own-work").Text("Opening your work…"),
+		app.Span().Class("when-noscript").Text("The scheduler runs in your browser and needs JavaScript and WebAssembly: this is the lesson's start, read-only."),
 	)
 }
 
@@ -72,8 +108,12 @@ func (p *Page) currentLesson(f *store.Frame) string {
 }
 
 // playground is the page once the store has a frame.
-func (p *Page) playground(f *store.Frame) app.UI {
-	return app.Div().Class("pg").Body(
+func (p *Page) playground(f *store.Frame) app.HTMLDiv {
+	pg := app.Div().Class("pg")
+	if bigFrame(f) {
+		pg = pg.Class("big")
+	}
+	return pg.Body(
 		app.If(f.Err != "", func() app.UI {
 			return app.Div().ID("error").Class("status error").Role("alert").Body(
 				app.Span().ID("error-text").Text(f.Err),
@@ -108,6 +148,13 @@ func (p *Page) playground(f *store.Frame) app.UI {
 			OnPlay: p.togglePlay, OnSpeed: p.setSpeed, OnHelp: p.toggleKeys},
 		app.If(p.showKeys, func() app.UI { return &KeysHelp{OnClose: p.toggleKeys} }),
 	)
+}
+
+// bigFrame reports whether a frame is of a big cluster (past the counts at
+// which the queue list and the node canvas change how they draw): the
+// stylesheet then lets the browser skip laying out the panels off screen.
+func bigFrame(f *store.Frame) bool {
+	return len(f.Queues) > virtualRows || len(f.Nodes) > denseNodes || len(f.Apps) > maxAppRows
 }
 
 // chartParent is the parent whose children the usage chart stacks: the

@@ -13,17 +13,59 @@ import (
 )
 
 // saveDelay is how long the page waits after a change before it saves the
-// work to localStorage (changes in between push the save back).
-const saveDelay = 400 * time.Millisecond
+// work to localStorage (changes in between push the save back). A big
+// scenario takes long to save (it is encoded and compressed whole): the
+// page then waits saveCostFactor times as long as the last save took, so
+// that saving costs at most about a tenth of the time while the work
+// keeps changing, and happens once it rests.
+const (
+	saveDelay      = 400 * time.Millisecond
+	saveCostFactor = 10
+)
 
-// OnPreRender notes the lesson of the route, for the pre-rendered title.
-func (p *Page) OnPreRender(ctx app.Context) { p.slug = LessonOf(ctx.Page().URL().Path) }
+// OnPreRender runs natively, when the static page is made: it loads the
+// route's lesson at its start into a fresh store, exactly as a first visit
+// opens it, and marks the page pre-rendered (inert until the browser takes
+// over). A page that already has a store (tests) keeps it.
+func (p *Page) OnPreRender(ctx app.Context) {
+	p.slug = LessonOf(ctx.Page().URL().Path)
+	if p.ctl != nil {
+		return
+	}
+	p.mount(ctx, store.New(), bridge.NewMemoryStorage(), bridge.NewMemoryFragment())
+	p.prerendered = true
+	p.Load(p.slug)
+}
 
-// OnMount runs in the browser only: it makes the store and the bridges and
-// listens to the keyboard.
+// OnInit runs in the browser before the first render: on the page the
+// browser opened (not on a route reached by a link inside the app, where
+// the address still names the previous page; OnNav loads those), it makes
+// the store and the bridges and loads the work, so that the first render
+// is the playground itself and replaces the pre-rendered page at once,
+// with no loading frame in between.
+func (p *Page) OnInit() {
+	if !app.IsClient || app.Window().URL().Path != p.route {
+		return
+	}
+	p.mount(app.Context{}, store.New(), bridge.LocalStorage(), bridge.LocationHash())
+	p.Load(LessonOf(p.route))
+}
+
+// OnMount runs in the browser only: it takes the page's context for the
+// timers, listens to the keyboard and marks the page live (data-app="live"
+// on its root, set at once rather than by a new render: nothing else on
+// the page changes, and rendering the whole page again costs as much as
+// the first render).
 func (p *Page) OnMount(ctx app.Context) {
-	p.mount(ctx, store.New(), bridge.LocalStorage(), bridge.LocationHash())
+	if p.ctl == nil {
+		p.mount(ctx, store.New(), bridge.LocalStorage(), bridge.LocationHash())
+	} else {
+		ctx.PreventUpdate()
+	}
+	p.ui = ctx
 	p.timers = true
+	p.live = true
+	p.JSValue().Call("setAttribute", "data-app", "live")
 	keys := bridge.PageKeyboard()
 	p.stopKey = keys.Listen(func(k bridge.Key) bool {
 		if k.Typing || k.Ctrl || k.Meta || k.Alt || shortcut(k.Key) == "" {
@@ -53,19 +95,23 @@ func (p *Page) OnDismount() {
 	p.playGen++
 }
 
-// OnNav loads the work when the page opens, and opens a share link pasted
-// into the address bar later.
+// OnNav loads the work when the page opens (unless OnInit has) and when a
+// link inside the app opens another route (go-app keeps the same Page for
+// every route), and opens a share link pasted into the address bar later.
 func (p *Page) OnNav(ctx app.Context) {
 	if p.ctl == nil {
 		return
 	}
-	if !p.loaded {
-		p.Load(LessonOf(ctx.Page().URL().Path))
+	if slug := LessonOf(ctx.Page().URL().Path); !p.loaded || slug != p.slug {
+		p.Load(slug)
 		return
 	}
-	if frag, _ := p.hash.Get(); strings.Contains(frag, "s=") {
+	if frag, _ := p.hash.Get(); frag != p.frag && strings.Contains(frag, "s=") {
+		p.frag = frag
 		p.openLink(frag)
+		return
 	}
+	ctx.PreventUpdate()
 }
 
 // Load brings in the work for a route: a share link in the fragment wins;
@@ -75,8 +121,9 @@ func (p *Page) OnNav(ctx app.Context) {
 func (p *Page) Load(slug string) {
 	s := p.ctl.Store
 	p.slug, p.loaded = slug, true
+	p.frag, _ = p.hash.Get()
 	var linkErr error
-	if frag, _ := p.hash.Get(); strings.Contains(frag, "s=") {
+	if frag := p.frag; strings.Contains(frag, "s=") {
 		if linkErr = p.openLink(frag); linkErr == nil {
 			return
 		}
@@ -115,6 +162,7 @@ func (p *Page) openLink(frag string) error {
 		return err
 	}
 	_ = p.hash.Set("")
+	p.frag = ""
 	p.save()
 	return nil
 }
@@ -127,7 +175,7 @@ func (p *Page) changed(ctx app.Context) {
 	}
 	p.saveGen++
 	gen := p.saveGen
-	ctx.After(saveDelay, func(app.Context) {
+	ctx.After(max(saveDelay, saveCostFactor*p.saveCost), func(app.Context) {
 		if gen == p.saveGen {
 			p.save()
 		}
@@ -139,6 +187,8 @@ func (p *Page) save() {
 	if p.storage == nil || !p.loaded {
 		return
 	}
+	start := time.Now()
+	defer func() { p.saveCost = time.Since(start) }()
 	if err := p.ctl.Store.Save(p.storage); err != nil {
 		p.ctl.Store.Report(errors.New("the work cannot be saved in this browser: " + err.Error()))
 	}
@@ -164,7 +214,9 @@ func (p *Page) beat(gen int) {
 		if !p.playing || gen != p.playGen {
 			return
 		}
-		if !p.ctl.Store.PlayStep() {
+		played := false
+		p.ctl.Run(func(s *store.Store) error { played = s.PlayStep(); return nil })
+		if !played {
 			p.playing = false
 			return
 		}

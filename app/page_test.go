@@ -27,16 +27,29 @@ func TestRoutesAnswerEveryPath(t *testing.T) {
 	require.Equal(t, "", LessonOf("/"))
 }
 
-func TestPageBeforeMountShowsLoadingOnly(t *testing.T) {
+func TestPagePreRendersTheLessonInert(t *testing.T) {
 	e := app.NewTestEngine()
 	p := &Page{}
 	require.NoError(t, e.Load(p))
 	e.ConsumeAll()
 
+	require.True(t, p.prerendered)
+	require.NoError(t, app.Match(app.Div().Class("page playground prerendered"), p, 0))
 	html := app.HTMLString(p)
-	require.Contains(t, html, `id="status"`)
-	require.Contains(t, html, "Starting the scheduler")
-	require.NotContains(t, html, "queue-tree", "the tree is computed in the browser, not pre-rendered")
+	for _, want := range []string{
+		`id="queue-tree"`, `data-queue="root.grumpy-engineers.pesky-testers"`, `id="timeline"`,
+		"step 0 of ", `id="status"`, "Starting the scheduler", "Opening your work",
+	} {
+		require.Contains(t, html, want)
+	}
+	require.Regexp(t, `<div (class="pg" inert|inert class="pg")>`, html, "the playground is inert until the browser takes over")
+	require.NotContains(t, html, `data-app="live"`)
+
+	// What a first visit opens in the browser: the same frame.
+	fresh, _ := mounted(t, bridge.NewMemoryStorage(), "", "")
+	require.Equal(t, fresh.ctl.Frame(), p.ctl.Frame())
+	require.False(t, fresh.prerendered)
+	require.NotContains(t, app.HTMLString(fresh), "inert")
 }
 
 // mounted returns a page mounted with in-memory bridges, as OnMount does

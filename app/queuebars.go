@@ -1,6 +1,7 @@
 package app
 
 import (
+	"math"
 	"strconv"
 	"strings"
 
@@ -31,20 +32,172 @@ type QueueBars struct {
 	Frame store.Frame
 	// OnSelect, if set, is called with a queue's path when its row is chosen.
 	OnSelect func(path string)
+
+	// Past virtualRows queues, only the rows on screen (and overscan rows
+	// around them) are drawn, first to last-1; padding stands for the
+	// others. rowH is a row's height in pixels, measured.
+	first, last int
+	rowH        float64
+	onScroll    app.Func
+	rescan      bool
+	scanned     int // the number of queues when the list was last looked at
 }
+
+// virtualRows is the number of queues past which QueueBars draws only the
+// rows on screen: a thousand rows, each with a bar of animated segments,
+// cost the browser tens of milliseconds a frame to update and lay out.
+// overscanRows are drawn above and below the screen, so that scrolling
+// shows rows already drawn; initialRows are drawn before the list's place
+// is known; defaultRowH is the guess of a row's height until one is
+// measured.
+const (
+	virtualRows  = 150
+	overscanRows = 12
+	initialRows  = 40
+	defaultRowH  = 44.0
+)
 
 // Render draws the list. Rows are components whose only field is a small
 // value, so go-app re-renders only the rows whose numbers changed.
 func (c *QueueBars) Render() app.UI {
-	rows := queueBarRows(&c.Frame)
+	n := len(c.Frame.Queues)
+	first, last := 0, n
+	virtual := n > virtualRows
+	if virtual {
+		first, last = c.window(n)
+	}
+	rows := queueBarRowsRange(&c.Frame, first, last)
+	if virtual {
+		// Screen readers learn each row's place among all of them.
+		for i := range rows {
+			rows[i].Pos, rows[i].Of = first+i+1, n
+		}
+	}
+	list := app.Ol().Class(listClass(n)).DataSet("step", c.Frame.Step).OnClick(c.onClick)
+	if virtual {
+		rowH := c.rowHeight()
+		list = list.Class("virtual").DataSet("first", first).
+			Style("padding-top", cssPx(float64(first)*rowH)).Style("padding-bottom", cssPx(float64(n-last)*rowH))
+	}
 	return app.Section().Class("qbars").Aria("label", "Queues").Body(
 		barLegend(),
-		app.Ol().Class(listClass(len(rows))).DataSet("step", c.Frame.Step).OnClick(c.onClick).Body(
+		list.Body(
 			app.Range(rows).Slice(func(i int) app.UI {
 				return &queueBarRowView{Row: rows[i]}
 			}),
 		),
 	)
+}
+
+// window is the rows drawn in virtual mode, clamped to the n rows.
+func (c *QueueBars) window(n int) (first, last int) {
+	first, last = c.first, c.last
+	if last <= first {
+		first, last = 0, initialRows
+	}
+	first = min(max(first, 0), n)
+	return first, min(max(last, first), n)
+}
+
+func (c *QueueBars) rowHeight() float64 {
+	if c.rowH > 0 {
+		return c.rowH
+	}
+	return defaultRowH
+}
+
+func cssPx(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) + "px" }
+
+// OnMount follows the page's scrolling and size, in the browser, to draw
+// the rows on screen when there are many.
+func (c *QueueBars) OnMount(ctx app.Context) {
+	if app.IsServer {
+		return
+	}
+	c.onScroll = app.FuncOf(func(app.Value, []app.Value) any {
+		// Scroll events come every frame: one look a frame is enough, on
+		// the UI goroutine.
+		if !c.rescan {
+			c.rescan = true
+			ctx.Dispatch(func(ctx app.Context) {
+				c.rescan = false
+				if !c.scan() {
+					ctx.PreventUpdate()
+				}
+			})
+		}
+		return nil
+	})
+	opts := map[string]any{"passive": true}
+	app.Window().Call("addEventListener", "scroll", c.onScroll, opts)
+	app.Window().Call("addEventListener", "resize", c.onScroll, opts)
+	c.scanned = len(c.Frame.Queues)
+	ctx.Defer(func(ctx app.Context) {
+		if c.scan() {
+			ctx.Update()
+		}
+	})
+}
+
+// OnUpdate looks again where the list is when the number of queues
+// changed (a new tree); scrolling and resizing look by themselves. Looking
+// makes the browser lay the page out at once: not on every frame.
+func (c *QueueBars) OnUpdate(ctx app.Context) {
+	if app.IsServer || len(c.Frame.Queues) == c.scanned {
+		return
+	}
+	c.scanned = len(c.Frame.Queues)
+	ctx.Defer(func(ctx app.Context) {
+		if c.scan() {
+			ctx.Update()
+		}
+	})
+}
+
+// OnDismount stops following the page.
+func (c *QueueBars) OnDismount() {
+	if c.onScroll != nil {
+		app.Window().Call("removeEventListener", "scroll", c.onScroll)
+		app.Window().Call("removeEventListener", "resize", c.onScroll)
+		c.onScroll.Release()
+		c.onScroll = nil
+	}
+}
+
+// scan measures where the list stands in the window and which rows are on
+// screen; it reports whether the rows to draw changed.
+func (c *QueueBars) scan() bool {
+	n := len(c.Frame.Queues)
+	if n <= virtualRows || !c.Mounted() {
+		return false
+	}
+	root := c.JSValue()
+	if !root.Truthy() {
+		return false
+	}
+	list := root.Call("querySelector", "ol.qb-list")
+	if !list.Truthy() {
+		return false
+	}
+	if li := list.Call("querySelector", "li.qb-item"); li.Truthy() {
+		if h := li.Get("offsetHeight").Float(); h > 0 {
+			c.rowH = h
+		}
+	}
+	rowH := c.rowHeight()
+	// Row i starts i rows below the top of the list's content (the
+	// padding stands for the rows above the first drawn).
+	top := list.Call("getBoundingClientRect").Get("top").Float() + list.Get("clientTop").Float()
+	view := app.Window().Get("innerHeight").Float()
+	first := int(math.Floor(-top/rowH)) - overscanRows
+	last := int(math.Ceil((view-top)/rowH)) + overscanRows
+	first = min(max(first, 0), n)
+	last = min(max(last, first+1), n)
+	if first == c.first && last == c.last {
+		return false
+	}
+	c.first, c.last = first, last
+	return true
 }
 
 // denseRows is the number of queues past which rows are drawn tighter.
@@ -129,6 +282,9 @@ func queueBarGeom(q *core.QueueView, f *store.Frame) barGeom {
 // queueBarRow is everything one row shows, as plain values: comparing two
 // rows is cheap, so an unchanged row is not rendered again.
 type queueBarRow struct {
+	// Pos is the row's place in the list, from 1, of Of rows, when not
+	// every row is drawn (0 otherwise).
+	Pos, Of    int
 	Path, Name string
 	Depth      int
 	Leaf       bool
@@ -151,9 +307,14 @@ type queueBarRow struct {
 
 // queueBarRows builds the rows of a frame, in the frame's (configuration) order.
 func queueBarRows(f *store.Frame) []queueBarRow {
+	return queueBarRowsRange(f, 0, len(f.Queues))
+}
+
+// queueBarRowsRange builds the rows first to last-1 of a frame.
+func queueBarRowsRange(f *store.Frame, first, last int) []queueBarRow {
 	colors := NewColors(f)
-	rows := make([]queueBarRow, len(f.Queues))
-	for i := range f.Queues {
+	rows := make([]queueBarRow, last-first)
+	for i := first; i < last; i++ {
 		q := &f.Queues[i]
 		r := queueBarRow{
 			Path: q.Path, Name: q.Name, Depth: q.Depth, Leaf: q.Leaf,
@@ -184,7 +345,7 @@ func queueBarRows(f *store.Frame) []queueBarRow {
 				"; Max Application Master Resources: " + rmText(q.AMLimit) +
 				"; Max Application Master Resources Per User: " + rmText(q.UserAMLimit)
 		}
-		rows[i] = r
+		rows[i-first] = r
 	}
 	return rows
 }
@@ -236,7 +397,11 @@ func (v *queueBarRowView) Render() app.UI {
 	if r.Leaf {
 		class += " leaf"
 	}
-	return app.Li().Class("qb-item").DataSet("depth", r.Depth).Style("--depth", strconv.Itoa(r.Depth)).Body(
+	li := app.Li().Class("qb-item").DataSet("depth", r.Depth).Style("--depth", strconv.Itoa(r.Depth))
+	if r.Of > 0 {
+		li = li.Aria("setsize", r.Of).Aria("posinset", r.Pos)
+	}
+	return li.Body(
 		app.Button().Type("button").Class(class).DataSet("queue", r.Path).
 			Aria("pressed", strconv.FormatBool(r.Selected)).Title(r.Detail).Body(
 			app.Span().Class("qb-name").Body(

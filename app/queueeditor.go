@@ -69,9 +69,38 @@ func (e *QueueEditor) Render() app.UI {
 				app.Button().Type("button").ID("qe-discard").Text("Discard the draft").OnClick(e.discard),
 			)
 		}),
-		e.addForm(),
-		app.Ul().ID("qe-tree").Class("qe-tree").Body(e.row("root", 0)),
+		&qeAddForm{Ed: e, Draft: e.draft},
+		&qeTree{Ed: e, Draft: e.draft, Issue: e.issue, Open: e.open},
 	)
+}
+
+// qeAddForm and qeTree are the editor's form and tree as components of
+// what they show: the draft (a map the store shares between frames while
+// the configuration is the same), the issue and the queue opened. A new
+// frame of the same configuration does not draw them again: a tree of a
+// thousand queues costs a lot to draw.
+type qeAddForm struct {
+	app.Compo
+
+	Ed    *QueueEditor
+	Draft map[string]string
+}
+
+// Render draws the form.
+func (c *qeAddForm) Render() app.UI { return c.Ed.addForm() }
+
+type qeTree struct {
+	app.Compo
+
+	Ed    *QueueEditor
+	Draft map[string]string
+	Issue *store.Issue
+	Open  string
+}
+
+// Render draws the tree.
+func (c *qeTree) Render() app.UI {
+	return app.Ul().ID("qe-tree").Class("qe-tree").Body(c.Ed.row("root", 0))
 }
 
 // addForm adds a queue under a chosen parent.

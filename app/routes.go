@@ -36,7 +36,7 @@ var registerRoutes sync.Once
 func Routes() {
 	registerRoutes.Do(func() {
 		for _, p := range Paths() {
-			app.Route(p, func() app.Composer { return &Page{} })
+			app.Route(p, func() app.Composer { return &Page{route: p} })
 		}
 	})
 }

@@ -5,8 +5,10 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 
 	"yarnplay/app/store"
+	"yarnplay/core"
 	"yarnplay/core/resource"
 )
 
@@ -114,8 +116,38 @@ type Colors struct {
 // rootHue is root's hue, where its first child's arc starts.
 const rootHue = 200.0
 
+// colorsOf is the last frame NewColors coloured, by the address of its
+// queues and apps (a published frame never changes), and its colours:
+// every view of a frame asks for them.
+var colorsOf struct {
+	sync.Mutex
+	queues *core.QueueView
+	apps   *core.AppView
+	nq, na int
+	c      Colors
+}
+
 // NewColors assigns the colours of a frame's queues and applications.
 func NewColors(f *store.Frame) Colors {
+	var q *core.QueueView
+	var a *core.AppView
+	if len(f.Queues) > 0 {
+		q = &f.Queues[0]
+	}
+	if len(f.Apps) > 0 {
+		a = &f.Apps[0]
+	}
+	colorsOf.Lock()
+	defer colorsOf.Unlock()
+	if q != nil && colorsOf.queues == q && colorsOf.apps == a && colorsOf.nq == len(f.Queues) && colorsOf.na == len(f.Apps) {
+		return colorsOf.c
+	}
+	c := newColors(f)
+	colorsOf.queues, colorsOf.apps, colorsOf.nq, colorsOf.na, colorsOf.c = q, a, len(f.Queues), len(f.Apps), c
+	return c
+}
+
+func newColors(f *store.Frame) Colors {
 	c := Colors{hue: make(map[string]int, len(f.Queues)), shade: make(map[string]int, len(f.Apps))}
 	// arc is a queue's part of the wheel: its hue in the middle.
 	type arc struct{ mid, width float64 }

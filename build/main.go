@@ -1,9 +1,10 @@
 // Command build builds and serves yarnplay's static website.
 //
 //	go run ./build wasm     compile ./wasm to dist/web/app.wasm (GOOS=js GOARCH=wasm)
-//	go run ./build static   pre-render the pages and copy web/ into dist/
+//	go run ./build static   pre-render the pages, copy web/ into dist/ and
+//	                        write compressed copies (gzip -9, brotli 11: ~40 s)
 //	go run ./build serve    serve dist/ [-addr 127.0.0.1:8080]
-//	go run ./build run      wasm, static, then serve
+//	go run ./build run      wasm, static (with fast compression), then serve
 //
 // Every command takes -dist (default: dist/ at the module root). The work is
 // done by package yarnplay/build/site, which the browser tests share.
@@ -27,9 +28,10 @@ const usage = `usage: go run ./build <command> [flags]
 
 commands:
   wasm     compile ./wasm to <dist>/web/app.wasm (GOOS=js GOARCH=wasm)
-  static   pre-render the pages into <dist> and copy web/ into <dist>/web
-  serve    serve <dist> over HTTP
-  run      wasm, static, then serve
+  static   pre-render the pages into <dist>, copy web/ into <dist>/web and
+           write compressed copies (.gz, .br) at the best levels (~40 s)
+  serve    serve <dist> over HTTP (the compressed copies to browsers that take them)
+  run      wasm, static with fast compression (a second or two), then serve
 
 flags:
   -dist dir    output directory (default: dist/ at the module root)
@@ -79,9 +81,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "compiling ./wasm to %s\n", site.WasmPath(*dist))
 		return site.BuildWasm(ctx, root, *dist, stderr)
 	}
-	static := func() error {
-		fmt.Fprintf(stdout, "writing the static site into %s\n", *dist)
-		return site.GenerateStatic(root, *dist)
+	static := func(c site.Compression) func() error {
+		return func() error {
+			fmt.Fprintf(stdout, "writing the static site into %s\n", *dist)
+			if err := site.GenerateStatic(root, *dist); err != nil {
+				return err
+			}
+			fmt.Fprintln(stdout, "compressing it (.gz and .br copies)")
+			return site.Precompress(*dist, c)
+		}
 	}
 	serve := func() error {
 		return site.Serve(ctx, addr, *dist, func(url string) {
@@ -93,11 +101,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	case "wasm":
 		return wasm()
 	case "static":
-		return static()
+		return static(site.BestCompression)()
 	case "serve":
 		return serve()
 	case "run":
-		for _, step := range []func() error{wasm, static, serve} {
+		for _, step := range []func() error{wasm, static(site.FastCompression), serve} {
 			if err := step(); err != nil {
 				return err
 			}

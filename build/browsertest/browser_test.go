@@ -133,9 +133,9 @@ func TestBrowserRendersTheDefaultQueueTree(t *testing.T) {
 	shots := filepath.Join(root, "dist", "screenshots")
 	require.NoError(t, os.MkdirAll(shots, 0o755))
 
-	// The last row exists once the WebAssembly has run core and rendered
-	// the whole tree; the pre-rendered page has no tree at all.
-	const lastRow = `#queue-tree li[data-queue="root.marketing-moguls.social-savants"]`
+	// The last row, once the WebAssembly has run core and rendered the
+	// whole tree (the pre-rendered page's tree is TestBrowserPreRendered's).
+	const lastRow = `.playground[data-app="live"] #queue-tree li[data-queue="root.marketing-moguls.social-savants"]`
 	start := time.Now()
 	require.NoError(t, chromedp.Do(tab, chromedp.EmulateViewport(1280, 900)))
 	waitCtx, cancelWait := context.WithTimeout(tab, renderTimeout)

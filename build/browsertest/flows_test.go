@@ -112,7 +112,9 @@ func (p *page) open(url string) {
 	ctx, cancel := context.WithTimeout(p.tab, renderTimeout)
 	defer cancel()
 	require.NoError(p.t, chromedp.Do(ctx, chromedp.Navigate(url)))
-	p.waitFor(`!!document.querySelector('#timeline') && !!document.querySelector('#queue-tree')`, "the playground", renderTimeout)
+	// The pre-rendered page has a timeline and a tree too, inert: wait
+	// for the WebAssembly's page.
+	p.waitFor(`!!document.querySelector('.playground[data-app="live"] #timeline') && !!document.querySelector('#queue-tree')`, "the playground", renderTimeout)
 }
 
 const (

@@ -22,12 +22,15 @@ var contentTypes = map[string]string{
 	".css":         "text/css; charset=utf-8",
 	".svg":         "image/svg+xml",
 	".html":        "text/html; charset=utf-8",
+	".json":        "application/json",
 }
 
 // Handler serves the static site in dir as a static host would: files as
 // they are, "/page" from "page.html" when there is no file "page", with
 // explicit content types and no caching (for development: every reload gets
-// the newest build).
+// the newest build). A file's precompressed copy (Precompress: name.br,
+// name.gz) is served instead, with its Content-Encoding, to a browser that
+// accepts it, unless the copy is older than the file.
 func Handler(dir string) http.Handler {
 	files := http.FileServer(http.Dir(dir))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -50,8 +53,47 @@ func Handler(dir string) http.Handler {
 			w.Header().Set("Content-Type", ct)
 		}
 		w.Header().Set("Cache-Control", "no-cache")
+		name := p
+		if strings.HasSuffix(name, "/") {
+			name += "index.html"
+		}
+		if servePrecompressed(w, r, filepath.Join(dir, filepath.FromSlash(name))) {
+			return
+		}
 		files.ServeHTTP(w, r)
 	})
+}
+
+// servePrecompressed serves the compressed copy of file the request
+// accepts, if there is one as new as the file, and reports whether it did.
+func servePrecompressed(w http.ResponseWriter, r *http.Request, file string) bool {
+	orig, err := os.Stat(file)
+	if err != nil || orig.IsDir() {
+		return false
+	}
+	vary := false
+	for _, enc := range encodings {
+		st, err := os.Stat(file + enc.suffix)
+		if err != nil || st.IsDir() || st.ModTime().Before(orig.ModTime()) {
+			continue
+		}
+		if !vary {
+			w.Header().Add("Vary", "Accept-Encoding")
+			vary = true
+		}
+		if !accepts(r.Header.Get("Accept-Encoding"), enc.token) {
+			continue
+		}
+		f, err := os.Open(file + enc.suffix)
+		if err != nil {
+			return false
+		}
+		defer f.Close()
+		w.Header().Set("Content-Encoding", enc.token)
+		http.ServeContent(w, r, filepath.Base(file), st.ModTime(), f)
+		return true
+	}
+	return false
 }
 
 // Serve serves the site in dir on addr (host:port; port 0 picks a free one)

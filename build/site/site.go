@@ -12,6 +12,7 @@
 //	dist/app.css                go-app's own loader styles
 //	dist/web/app.wasm           the playground, compiled for the browser
 //	dist/web/...                copied from web/ (app.css, icon.svg)
+//	dist/**/*.br, *.gz          compressed copies (Precompress), for Handler
 //
 // The command ./build is a thin front end; the browser tests call the same
 // functions.
@@ -24,12 +25,15 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"html"
 	"io"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -84,18 +88,28 @@ func BuildWasm(ctx context.Context, root, dist string, stderr io.Writer) error {
 	if err := cmd.Run(); err != nil {
 		return fmt.Errorf("GOOS=js GOARCH=wasm go build ./wasm (in %s): %w", root, err)
 	}
+	// Compressed copies of the previous binary are stale now (Precompress
+	// makes new ones).
+	for _, enc := range encodings {
+		if err := os.Remove(out + enc.suffix); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("removing a stale compressed copy: %w", err)
+		}
+	}
 	return nil
 }
 
 // GenerateStatic writes the static site into dist: it copies root/web into
 // dist/web, then pre-renders every route of package app with go-app and
-// writes go-app's scripts beside the pages. The browser binary must already
+// writes go-app's scripts beside the pages. Each page carries its lesson
+// at the start, rendered natively by the same store and views as in the
+// browser (see app.Page). Compressed copies are Precompress's job. The browser binary must already
 // be at dist/web/app.wasm (BuildWasm); its contents and the assets' make the
 // site's version, so go-app's service worker refreshes exactly when they
 // change.
 func GenerateStatic(root, dist string) error {
 	wasm := WasmPath(dist)
-	if _, err := os.Stat(wasm); err != nil {
+	wasmInfo, err := os.Stat(wasm)
+	if err != nil {
 		return fmt.Errorf("%s is missing: build it first with `go run ./build wasm` (or use `go run ./build run`)", wasm)
 	}
 	if err := CopyAssets(filepath.Join(root, WebDir), filepath.Join(dist, WebDir)); err != nil {
@@ -106,10 +120,57 @@ func GenerateStatic(root, dist string) error {
 		return err
 	}
 	app.Routes()
-	if err := goapp.GenerateStaticWebsite(dist, app.NewHandler(version), app.Paths()...); err != nil {
+	h := app.NewHandler(version)
+	// go-app's loader shows its progress against this size: a compressed
+	// copy's Content-Length would be the wrong measure.
+	h.WasmContentLength = strconv.FormatInt(wasmInfo.Size(), 10)
+	if err := goapp.GenerateStaticWebsite(dist, h, app.Paths()...); err != nil {
 		return fmt.Errorf("pre-rendering the pages into %s: %w", dist, err)
 	}
-	return nil
+	return fixPreRendered(dist)
+}
+
+// falseBoolean matches a boolean attribute go-app wrote with the value
+// "false" (it writes Disabled(false) as disabled="false"): in HTML any
+// value makes it true, whereas the browser side sets the property to
+// false. Quotes inside attribute values and text are escaped, so the
+// pattern only matches attributes.
+var falseBoolean = regexp.MustCompile(` (?:async|autofocus|autoplay|checked|default|defer|disabled|hidden|ismap|loop|multiple|muted|open|readonly|required|reversed|selected)="false"`)
+
+// goQuoted matches an attribute value with a backslash in it: go-app
+// quotes attribute values with strconv.Quote, so a '"' in a value comes
+// out as \" , which HTML does not read as an escape.
+var goQuoted = regexp.MustCompile(` [a-zA-Z_:][-a-zA-Z0-9_:.]*="(?:[^"\\]|\\.)*\\.(?:[^"\\]|\\.)*"`)
+
+// fixPreRendered rewrites what go-app's HTML encoder gets wrong in the
+// pre-rendered pages under dist, so that they render as the browser side
+// does: it drops the false boolean attributes and writes Go-quoted
+// attribute values as HTML.
+func fixPreRendered(dist string) error {
+	return filepath.WalkDir(dist, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || filepath.Ext(path) != ".html" {
+			return err
+		}
+		page, err := os.ReadFile(path)
+		if err != nil {
+			return fmt.Errorf("reading a pre-rendered page: %w", err)
+		}
+		fixed := falseBoolean.ReplaceAll(page, nil)
+		fixed = goQuoted.ReplaceAllFunc(fixed, func(attr []byte) []byte {
+			name, quoted, _ := bytes.Cut(attr, []byte("="))
+			value, err := strconv.Unquote(string(quoted))
+			if err != nil {
+				return attr
+			}
+			return []byte(string(name) + `="` + html.EscapeString(value) + `"`)
+		})
+		if !bytes.Equal(fixed, page) {
+			if err := os.WriteFile(path, fixed, 0o644); err != nil {
+				return fmt.Errorf("writing a pre-rendered page: %w", err)
+			}
+		}
+		return nil
+	})
 }
 
 // CopyAssets copies the static assets of src (web/) into dst, keeping the
@@ -150,14 +211,15 @@ func CopyAssets(src, dst string) error {
 }
 
 // Version returns a short content hash of every file under dir (names and
-// bytes, in name order): the same inputs give the same version.
+// bytes, in name order) but the compressed copies Precompress derives from
+// them: the same inputs give the same version.
 func Version(dir string) (string, error) {
 	var files []string
 	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
-		if !d.IsDir() {
+		if !d.IsDir() && !isCompressedCopy(path) {
 			files = append(files, path)
 		}
 		return nil

@@ -2,16 +2,22 @@ package site
 
 import (
 	"context"
+	"html"
 	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"yarnplay/app"
+	"yarnplay/app/store"
+	"yarnplay/scenarios/lessons"
 )
 
 func moduleRoot(t *testing.T) string {
@@ -44,11 +50,87 @@ func TestGenerateStaticWritesAStaticSite(t *testing.T) {
 	require.Contains(t, page, `href="/web/app.css"`)
 	require.Contains(t, page, "<title>yarnplay")
 	require.Contains(t, page, "Starting the scheduler", "the pre-rendered page says the browser is loading")
-	require.NotContains(t, page, `id="queue-tree"`, "the queue tree is computed in the browser")
+	require.Contains(t, page, app.OwnWorkScript, "the head hides the lesson from a visitor with work of their own")
+	require.Contains(t, page, `rel="preload" href="/web/app.wasm"`)
 
 	appJS, err := os.ReadFile(filepath.Join(dist, "app.js"))
 	require.NoError(t, err)
 	require.Contains(t, string(appJS), "/web/app.wasm")
+	require.Contains(t, string(appJS), `goappWasmContentLength = "9"`, "the loader's progress counts the uncompressed size")
+}
+
+// queueTreeOf returns the pre-rendered queue tree of a page: from its list
+// to the end of its section.
+func queueTreeOf(t *testing.T, page string) string {
+	t.Helper()
+	start := strings.Index(page, `id="queue-tree"`)
+	require.NotEqual(t, -1, start, "the page has no pre-rendered queue tree")
+	end := strings.Index(page[start:], "</section>")
+	require.NotEqual(t, -1, end)
+	return page[start : start+end]
+}
+
+func TestGenerateStaticPreRendersTheDefaultQueueTree(t *testing.T) {
+	root := moduleRoot(t)
+	dist := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(dist, WebDir), 0o755))
+	require.NoError(t, os.WriteFile(WasmPath(dist), []byte("\x00asm fake"), 0o644))
+	require.NoError(t, GenerateStatic(root, dist))
+	index, err := os.ReadFile(filepath.Join(dist, "index.html"))
+	require.NoError(t, err)
+	page := string(index)
+	require.Contains(t, page, `class="page playground prerendered"`)
+	require.Regexp(t, `<div (class="pg" inert|inert class="pg")>`, page, "the pre-rendered playground is inert")
+	require.Contains(t, page, `id="tl-forward"`)
+	require.NotRegexp(t, falseBoolean, page, `a boolean attribute written "false" is true in HTML`)
+	require.Contains(t, page, `root&#39;s default &#34;*&#34; that`, "attribute values are HTML, not Go strings")
+
+	// Every row of the default lesson's tree, with its numbers, as the
+	// golden file shared with package app's tests and the browser tests
+	// has them: "  root.a | 60.0% | ... | 600 GB, 480 vcores | ...".
+	tree := queueTreeOf(t, page)
+	golden, err := os.ReadFile(filepath.Join(root, "testdata", "default-queue-tree.txt"))
+	require.NoError(t, err)
+	rows := strings.Split(strings.TrimSpace(string(golden)), "\n")[1:]
+	require.Len(t, rows, strings.Count(tree, `<li `), "one row per queue, no more")
+	for _, line := range rows {
+		cells := strings.Split(line, " | ")
+		path := strings.TrimSpace(cells[0])
+		at := strings.Index(tree, `data-queue="`+path+`"`)
+		require.NotEqual(t, -1, at, "no row for %s", path)
+		row := tree[at:]
+		if next := strings.Index(row[1:], "data-queue="); next >= 0 {
+			row = row[:next+1]
+		}
+		for _, c := range cells[1:] {
+			require.Contains(t, row, ">"+c+"<", "row %s", path)
+		}
+	}
+}
+
+func TestGenerateStaticPreRendersEachLesson(t *testing.T) {
+	dist := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(dist, WebDir), 0o755))
+	require.NoError(t, os.WriteFile(WasmPath(dist), []byte("\x00asm fake"), 0o644))
+	require.NoError(t, GenerateStatic(moduleRoot(t), dist))
+	for _, l := range lessons.All() {
+		t.Run(l.Slug, func(t *testing.T) {
+			data, err := os.ReadFile(filepath.Join(dist, "lessons", l.Slug+".html"))
+			require.NoError(t, err)
+			page := string(data)
+			require.Contains(t, page, `class="page playground prerendered"`)
+			require.Contains(t, page, html.EscapeString(l.Title))
+
+			sc, err := lessons.Load(l.Slug)
+			require.NoError(t, err)
+			s := store.New()
+			require.NoError(t, s.Load(sc, l.Slug))
+			tree := queueTreeOf(t, page)
+			for _, q := range s.Frame().Queues {
+				require.Contains(t, tree, `data-queue="`+q.Path+`"`)
+			}
+		})
+	}
 }
 
 func TestVersionIsAContentHash(t *testing.T) {
@@ -164,4 +246,25 @@ func TestURLShowsAnOpenableAddress(t *testing.T) {
 	require.Equal(t, "http://127.0.0.1:8080/", URL(&net.TCPAddr{IP: net.IPv6unspecified, Port: 8080}))
 	require.Equal(t, "http://192.0.2.1:80/", URL(&net.TCPAddr{IP: net.ParseIP("192.0.2.1"), Port: 80}))
 	require.Equal(t, "http://[::1]:80/", URL(&net.TCPAddr{IP: net.IPv6loopback, Port: 80}))
+}
+
+func TestFixPreRenderedWritesWhatTheBrowserSideRenders(t *testing.T) {
+	dir := t.TempDir()
+	page := `<html><head><script>var a=/\//.test(" x=\"1\"")</script></head><body>` +
+		`<button disabled="false" type="button" aria-pressed="false">a</button>` +
+		`<option selected="false" value="1">one</option><details open>d</details>` +
+		`<a title="the root's \"*\" and C:\\x" href="/x">\"text\"</a></body></html>`
+	want := `<html><head><script>var a=/\//.test(" x=\"1\"")</script></head><body>` +
+		`<button type="button" aria-pressed="false">a</button>` +
+		`<option value="1">one</option><details open>d</details>` +
+		`<a title="the root&#39;s &#34;*&#34; and C:\x" href="/x">\"text\"</a></body></html>`
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "index.html"), []byte(page), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "app.js"), []byte(`f(" disabled="false")`), 0o644))
+	require.NoError(t, fixPreRendered(dir))
+	got, err := os.ReadFile(filepath.Join(dir, "index.html"))
+	require.NoError(t, err)
+	require.Equal(t, want, string(got))
+	js, err := os.ReadFile(filepath.Join(dir, "app.js"))
+	require.NoError(t, err)
+	require.Equal(t, `f(" disabled="false")`, string(js), "only pages are rewritten")
 }

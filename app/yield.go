@@ -1,0 +1,63 @@
+package app
+
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// Yielder lets the browser run in the middle of an action: Yield posts a
+// message to itself and waits for it. The UI goroutine blocks, so the Go
+// runtime hands the thread back to the browser, which paints and handles
+// input (go-app queues the events) before it delivers the message; the
+// action then goes on. A message, unlike a timer, is not clamped to 4 ms.
+type Yielder struct {
+	port app.Value // the port posted to
+	in   app.Value // the port listened to
+	wake chan struct{}
+	fn   app.Func
+}
+
+// NewYielder returns a Yielder over a MessageChannel (browser only).
+func NewYielder() *Yielder {
+	ch := app.Window().Get("MessageChannel").New()
+	y := &Yielder{port: ch.Get("port2"), in: ch.Get("port1"), wake: make(chan struct{})}
+	y.fn = app.FuncOf(func(app.Value, []app.Value) any {
+		// One message wakes one waiter; the callback itself never waits.
+		go func() { y.wake <- struct{}{} }()
+		return nil
+	})
+	y.in.Set("onmessage", y.fn)
+	return y
+}
+
+// Yield lets the browser run, then returns.
+func (y *Yielder) Yield() {
+	y.port.Call("postMessage", nil)
+	<-y.wake
+}
+
+// Release frees the Yielder's callback; it must not be used after.
+func (y *Yielder) Release() {
+	y.in.Set("onmessage", nil)
+	y.fn.Release()
+}
+
+// measure puts an action's timing on the page's performance timeline, as
+// a "yarnplay:action" measure ending now, whose detail has the CPU time
+// (the whole action's and the scheduler's), the slices and the longest
+// (ms), and the step and its kind: the
+// browser's profiler shows them, and the benchmarks read them.
+func measure(t Timing) {
+	perf := app.Window().Get("performance")
+	if !perf.Truthy() {
+		return
+	}
+	ms := func(d interface{ Seconds() float64 }) float64 { return d.Seconds() * 1000 }
+	perf.Call("measure", "yarnplay:action", map[string]any{
+		"end":      perf.Call("now").Float(),
+		"duration": ms(t.Wall),
+		"detail": map[string]any{
+			"cpu": ms(t.CPU), "play": ms(t.Play), "longest": ms(t.Longest), "slices": t.Slices,
+			"step": t.Step, "kind": t.Kind,
+		},
+	})
+}
