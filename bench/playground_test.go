@@ -1,0 +1,276 @@
+package bench
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"net/http/httptest"
+	"os"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/profiler"
+	"github.com/chromedp/cdproto/tracing"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+	"github.com/stretchr/testify/require"
+
+	"yarnplay/app/store"
+	"yarnplay/bench/workload"
+	"yarnplay/build/site"
+	"yarnplay/wasm/bridge"
+)
+
+// Benchmark 5's warm-up and measured ticks.
+const playgroundWarm, playgroundMeasured = 10, 30
+
+// playgroundProbe runs in the page before its own scripts: it keeps the
+// long tasks (PerformanceObserver "longtask") and, while rec is set, the
+// time between animation frames.
+const playgroundProbe = `(() => {
+  const p = window.__bench = {tasks: [], frames: [], rec: false};
+  new PerformanceObserver(l => { for (const e of l.getEntries()) p.tasks.push([e.startTime, e.duration]); })
+    .observe({type: 'longtask', buffered: true});
+  let last = 0;
+  const loop = t => { if (p.rec && last) p.frames.push(t - last); last = t; requestAnimationFrame(loop); };
+  requestAnimationFrame(loop);
+})()`
+
+// atStep is a page expression that is performance.now() once the step
+// counter shows step `step` of `steps` on the live page, else false.
+func atStep(step, steps int) string {
+	return fmt.Sprintf(`(() => {
+  const c = document.querySelector('.playground[data-app="live"] #tl-counter');
+  return c && c.textContent.startsWith('step %d of %d ') ? performance.now() : false;
+})()`, step, steps)
+}
+
+// pageFigures are what the page measured over the measured ticks.
+type pageFigures struct {
+	// Actions are the playground's "yarnplay:action" measures (controller.go):
+	// start and wall duration, and the detail's CPU time and kind of step.
+	Actions []struct {
+		Start, Wall float64
+		CPU         float64 `json:"cpu"`
+		Play        float64 `json:"play"`
+		Longest     float64 `json:"longest"`
+		Slices      int     `json:"slices"`
+		Kind        string  `json:"kind"`
+	}
+	Tasks  [][2]float64
+	Frames []float64
+}
+
+const collectFigures = `(() => {
+  const b = window.__bench;
+  return {
+    actions: performance.getEntriesByName('yarnplay:action').filter(e => e.startTime >= b.from)
+      .map(e => ({start: e.startTime, wall: e.duration, ...e.detail})),
+    tasks: b.tasks.filter(t => t[0] >= b.from),
+    frames: b.frames,
+  };
+})()`
+
+// startTrace starts a Chromium trace of the page (the DevTools timeline's
+// categories); the function it returns stops it and returns the trace's
+// events as a JSON array (Chromium's trace format).
+func startTrace(b *testing.B, tab context.Context) func() []byte {
+	b.Helper()
+	var events []json.RawMessage
+	done := make(chan struct{})
+	require.NoError(b, chromedp.Listen(tab, func(ev any) {
+		switch e := ev.(type) {
+		case *tracing.EventDataCollected:
+			for _, v := range e.Value {
+				events = append(events, json.RawMessage(v))
+			}
+		case *tracing.EventTracingComplete:
+			close(done)
+		}
+	}))
+	_, err := chromedp.Call(tab, tracing.Start, tracing.StartParams{TraceConfig: &tracing.TraceConfig{
+		IncludedCategories: []string{"devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "blink.user_timing"},
+	}})
+	require.NoError(b, err)
+	return func() []byte {
+		_, err := chromedp.Call(tab, tracing.End, cdp.Empty{})
+		require.NoError(b, err)
+		<-done
+		data, err := json.Marshal(events)
+		require.NoError(b, err)
+		return data
+	}
+}
+
+// rounded rounds each of xs to a tenth, for the log.
+func rounded(xs []float64) []float64 {
+	out := make([]float64, len(xs))
+	for i, x := range xs {
+		out[i] = math.Round(x*10) / 10
+	}
+	return out
+}
+
+// quantile is the q-quantile of xs (nearest rank); 0 for none.
+func quantile(xs []float64, q float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	return s[min(len(s)-1, int(math.Ceil(q*float64(len(s))))-1)]
+}
+
+// BenchmarkPlayground is benchmark 5: the real playground, built and
+// served as `go run ./build run` serves it, in headless Chromium, with
+// benchmark 1's workload (10,000 nodes, 1,000 leaves, 20,000 apps from 200
+// users; playgroundScenario) loaded the way a returning visitor's work
+// is: from the saved work in localStorage. The benchmark opens the page
+// (ms-load: navigation to the first frame of the scenario on the live
+// page), goes to the end of the scenario's steps with the End key
+// (ms-to-end), ticks playgroundWarm times with the T key, then measures
+// playgroundMeasured more ticks, each pressed once the last is on
+// screen:
+//
+//   - ms-tick-cpu-p50/p95/max: the scheduler's CPU time in each tick (the
+//     controller's measure of the step played; WebAssembly runs on one
+//     thread, so the time inside the calls is CPU time), and
+//     ms-tick-store-p50/p95 the whole action's in the store (the step, its
+//     record and the frame's views);
+//   - ms-tick-wall-p50: from the key to the frame on screen;
+//   - ms-longest-task and long-tasks: the browser's long tasks (over 50
+//     ms) while ticking: any work the page did in one go, the rendering of
+//     the frames included;
+//   - ms-frame-p50/p95 and fps: the time between animation frames while
+//     ticking, the queue tree's 1,111 rows updating with each tick.
+//
+// With PLAYGROUND_PROFILE=file.cpuprofile it also writes a CPU profile of
+// the page over the measured ticks, and with PLAYGROUND_TRACE=file.json a
+// trace, both in Chromium's DevTools formats.
+func BenchmarkPlayground(b *testing.B) {
+	b.StopTimer()
+	dist := b.TempDir()
+	ctx := context.Background()
+	root, err := site.ModuleRoot(ctx)
+	require.NoError(b, err)
+	var out bytes.Buffer
+	require.NoError(b, site.BuildWasm(ctx, root, dist, &out), "building app.wasm:\n%s", out.String())
+	require.NoError(b, site.GenerateStatic(root, dist))
+	srv := httptest.NewServer(site.Handler(dist))
+	defer srv.Close()
+
+	sc := playgroundScenario(workload.Allocation(), playgroundTicks)
+	s := store.New()
+	require.NoError(b, s.Load(sc, ""))
+	saved := bridge.NewMemoryStorage()
+	require.NoError(b, s.Save(saved))
+	work, _, _ := saved.Get(store.SaveKey)
+	steps := len(sc.Steps)
+
+	ctx, cancel := context.WithTimeout(ctx, 15*time.Minute)
+	defer cancel()
+	tab, closeTab := newChromium(b, ctx)
+	defer closeTab()
+	require.NoError(b, chromedp.Do(tab, chromedp.EmulateViewport(1280, 900), chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: playgroundProbe})
+		return err
+	})))
+	// The visitor's saved work, then the visit.
+	require.NoError(b, chromedp.Do(tab, chromedp.Navigate(srv.URL+"/web/app.css")))
+	key, _ := json.Marshal(store.SaveKey)
+	value, _ := json.Marshal(work)
+	_, err = chromedp.Run(tab, chromedp.Evaluate[any](fmt.Sprintf("localStorage.setItem(%s, %s)", key, value)))
+	require.NoError(b, err)
+	require.NoError(b, chromedp.Do(tab, chromedp.Navigate(srv.URL+"/")))
+	// wait waits for the page to show step `step` of `of`.
+	wait := func(step, of int) float64 {
+		b.Helper()
+		at, err := chromedp.Run(tab, chromedp.Poll[float64](atStep(step, of), chromedp.WithPollingTimeout(5*time.Minute)))
+		require.NoError(b, err, "the page did not show step %d of %d", step, of)
+		return at
+	}
+	loaded := wait(0, steps)
+	b.ReportMetric(math.Round(loaded), "ms-load")
+	b.Logf("loaded in %.0f ms", loaded)
+
+	now := func() float64 {
+		t, err := chromedp.Run(tab, chromedp.Evaluate[float64]("performance.now()"))
+		require.NoError(b, err)
+		return t
+	}
+	press := func(k string) { require.NoError(b, chromedp.Do(tab, chromedp.KeyEvent(k))) }
+	t0 := now()
+	press(kb.End)
+	toEnd := wait(steps, steps) - t0
+	b.ReportMetric(math.Round(toEnd), "ms-to-end")
+	b.Logf("at the end in %.0f ms", toEnd)
+
+	for i := 1; i <= playgroundWarm; i++ {
+		press("t")
+		wait(steps+i, steps+i)
+	}
+	if path := os.Getenv("PLAYGROUND_PROFILE"); path != "" {
+		_, err := chromedp.Call(tab, profiler.Enable, cdp.Empty{})
+		require.NoError(b, err)
+		_, err = chromedp.Call(tab, profiler.Start, cdp.Empty{})
+		require.NoError(b, err)
+		defer func() {
+			res, err := chromedp.Call(tab, profiler.Stop, cdp.Empty{})
+			require.NoError(b, err)
+			data, err := json.Marshal(res.Profile)
+			require.NoError(b, err)
+			require.NoError(b, os.WriteFile(path, data, 0o644))
+		}()
+	}
+	if path := os.Getenv("PLAYGROUND_TRACE"); path != "" {
+		stop := startTrace(b, tab)
+		defer func() { require.NoError(b, os.WriteFile(path, stop(), 0o644)) }()
+	}
+	_, err = chromedp.Run(tab, chromedp.Evaluate[any]("(b => { b.from = performance.now(); b.frames = []; b.rec = true; })(window.__bench)"))
+	require.NoError(b, err)
+	var walls []float64
+	for i := playgroundWarm + 1; i <= playgroundWarm+playgroundMeasured; i++ {
+		t0 := now()
+		press("t")
+		walls = append(walls, wait(steps+i, steps+i)-t0)
+	}
+	_, err = chromedp.Run(tab, chromedp.Evaluate[any]("window.__bench.rec = false"))
+	require.NoError(b, err)
+	fig, err := chromedp.Run(tab, chromedp.Evaluate[pageFigures](collectFigures))
+	require.NoError(b, err)
+
+	var cpu, whole []float64
+	for _, a := range fig.Actions {
+		if a.Kind == "tick" {
+			cpu, whole = append(cpu, a.Play), append(whole, a.CPU)
+		}
+	}
+	require.Len(b, cpu, playgroundMeasured, "every measured tick is one action of the controller")
+	longest := 0.0
+	for _, t := range fig.Tasks {
+		longest = max(longest, t[1])
+	}
+	var total float64
+	for _, f := range fig.Frames {
+		total += f
+	}
+	b.ReportMetric(quantile(cpu, 0.5), "ms-tick-cpu-p50")
+	b.ReportMetric(quantile(cpu, 0.95), "ms-tick-cpu-p95")
+	b.ReportMetric(slices.Max(cpu), "ms-tick-cpu-max")
+	b.ReportMetric(quantile(whole, 0.5), "ms-tick-store-p50")
+	b.ReportMetric(quantile(whole, 0.95), "ms-tick-store-p95")
+	b.ReportMetric(quantile(walls, 0.5), "ms-tick-wall-p50")
+	b.ReportMetric(longest, "ms-longest-task")
+	b.ReportMetric(float64(len(fig.Tasks)), "long-tasks")
+	b.ReportMetric(quantile(fig.Frames, 0.5), "ms-frame-p50")
+	b.ReportMetric(quantile(fig.Frames, 0.95), "ms-frame-p95")
+	if total > 0 {
+		b.ReportMetric(float64(len(fig.Frames))*1000/total, "fps")
+	}
+	b.Logf("%d ticks measured; scheduler CPU %v ms; store CPU %v ms; long tasks %v", len(cpu), rounded(cpu), rounded(whole), fig.Tasks)
+}
