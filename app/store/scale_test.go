@@ -259,3 +259,25 @@ func TestValidAppendsAreValid(t *testing.T) {
 	require.False(t, validAppend(near, &doc, len(near.Steps), p.Scheduler()))
 	require.ErrorContains(t, doc.Validate(), "node heartbeats in all")
 }
+
+// While pausing is on, a player is cloned in parts with pauses between
+// them, and the copy plays on exactly as the original does.
+func TestCloneInPartsPausesAndCopiesExactly(t *testing.T) {
+	s := New()
+	pauses := 0
+	s.SetPause(func() { pauses++ })
+	require.NoError(t, s.Load(bigCluster(FullRecordHeartbeats+44, 12), ""))
+	s.Last()
+	require.NoError(t, s.Tick(1))
+	defer func(b int) { cloneBudget = b }(cloneBudget)
+	cloneBudget = 50
+	pauses = 0
+	twin := s.clone(s.cur)
+	require.Greater(t, pauses, 5, "a clone of %d nodes in parts of %d objects pauses between them", s.cur.Scheduler().NumNodes(), cloneBudget)
+	for _, p := range []*scenarios.Player{s.cur, twin} {
+		p.Scheduler().Tick()
+	}
+	require.Equal(t, s.cur.Scheduler().Nodes(), twin.Scheduler().Nodes())
+	require.Equal(t, s.cur.Scheduler().Apps(), twin.Scheduler().Apps())
+	require.Equal(t, s.cur.Scheduler().Queues(), twin.Scheduler().Queues())
+}

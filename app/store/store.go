@@ -200,7 +200,7 @@ func (s *Store) seek(k int) {
 		return
 	}
 	if k == 0 {
-		p := s.cps[0].p.Clone()
+		p := s.clone(s.cps[0].p)
 		p.Rebase(s.doc)
 		p.SetNarrate(true)
 		s.cur, s.res, s.step = p, p.Start(), 0
@@ -218,7 +218,7 @@ func (s *Store) seek(k int) {
 	if s.cur != nil && s.cur.Pos() >= cp.step && s.cur.Pos() <= k-1 {
 		p = s.cur
 	} else {
-		p = cp.p.Clone()
+		p = s.clone(cp.p)
 		p.Rebase(s.doc)
 	}
 	for p.Pos() < k-1 {
@@ -238,6 +238,37 @@ func (s *Store) SetPause(pause func()) { s.pause = pause }
 // playing a step and watch(false) when it is done (the page times the
 // scheduler's part of an action). nil turns it off.
 func (s *Store) SetPlayWatch(watch func(playing bool)) { s.watch = watch }
+
+// cloneBudget is how many objects (nodes, apps, containers, queues,
+// users...) a checkpoint's clone copies between pauses: about 1.5 ms of
+// copying in Chromium, so that the controller's slices stay short (a
+// variable so that tests can make it small).
+var cloneBudget = 5000
+
+// clone copies a player; while pausing is on, in parts with a pause
+// between them (the player cannot change meanwhile: the store is not used
+// during a pause). Should the copy still fail, it is made whole.
+func (s *Store) clone(p *scenarios.Player) *scenarios.Player {
+	if s.pause == nil {
+		return p.Clone()
+	}
+	c := p.BeginClone()
+	for {
+		done, err := c.Step(cloneBudget)
+		if err != nil {
+			return p.Clone()
+		}
+		if done {
+			break
+		}
+		s.pause()
+	}
+	q, err := c.Player()
+	if err != nil {
+		return p.Clone()
+	}
+	return q
+}
 
 // pauseEvery is how many node heartbeats the store plays between pauses.
 const pauseEvery = 128
@@ -362,7 +393,7 @@ func (s *Store) record(p *scenarios.Player, r scenarios.StepResult, reserved boo
 	last := s.cps[len(s.cps)-1]
 	c := sched.Counters()
 	if work := c.Heartbeats - last.heartbeats + int64(r.Step-last.step); r.Step > last.step && work >= checkpointEvery*objects(sched, rec) {
-		s.cps = append(s.cps, checkpoint{step: r.Step, p: p.Clone(), heartbeats: c.Heartbeats})
+		s.cps = append(s.cps, checkpoint{step: r.Step, p: s.clone(p), heartbeats: c.Heartbeats})
 	}
 }
 
@@ -431,7 +462,7 @@ func (s *Store) commit(doc *scenarios.Scenario, keep, target int, accept func(sc
 			inPlace = true
 			s.cur.Rebase(doc)
 		case s.cur != nil && s.step <= keep:
-			s.cur = s.cur.Clone()
+			s.cur = s.clone(s.cur)
 			s.cur.Rebase(doc)
 		default:
 			s.cur = nil
