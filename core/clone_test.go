@@ -137,21 +137,7 @@ func TestSteppedCloneOfReservationsAndPreemption(t *testing.T) {
 }
 
 func TestSteppedCloneAfterAQueueWithEndedAppsIsRemoved(t *testing.T) {
-	conf := map[string]string{
-		capPrefix + "root.queues": "a,b", capPrefix + "root.a.capacity": "50", capPrefix + "root.b.capacity": "50",
-	}
-	s := newCluster(t, conf, 1, 8192)
-	require.NoError(t, s.Submit(core.Submission{App: "app0", User: "u", Queue: "b"}))
-	require.NoError(t, s.FinishApp("app0"))
-	c := s.Conf()
-	c.Set(capPrefix+"root.b.state", "STOPPED")
-	require.NoError(t, s.Refresh(c))
-	c.Set(capPrefix+"root.queues", "a")
-	c.Set(capPrefix+"root.a.capacity", "100")
-	c.Unset(capPrefix + "root.b.capacity")
-	c.Unset(capPrefix + "root.b.state")
-	require.NoError(t, s.Refresh(c))
-	submitHungry(t, s, "app1", "u", "a", 2)
+	s := endedAppInRemovedQueue(t)
 	for _, budget := range cloneBudgets {
 		twin := cloneInSteps(t, s, budget)
 		require.NoError(t, core.CloneShapeError(s, twin), "budget %d", budget)

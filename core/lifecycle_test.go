@@ -170,9 +170,10 @@ func TestApplicationPriorityOrdersTheLeaf(t *testing.T) {
 	require.Equal(t, 10, a.Priority)
 }
 
-// An application that ended in a queue a refresh then removed stays in the
-// RM's list; cloning (the playground's checkpoints) must copy it faithfully.
-func TestCloneAfterAQueueWithEndedAppsIsRemoved(t *testing.T) {
+// endedAppInRemovedQueue returns a cluster where app0 ended in queue b, which
+// a refresh then removed, and app1 runs in c.
+func endedAppInRemovedQueue(t *testing.T) *core.Scheduler {
+	t.Helper()
 	conf := map[string]string{
 		capPrefix + "root.queues": "a,b,c", capPrefix + "root.a.capacity": "40",
 		capPrefix + "root.b.capacity": "30", capPrefix + "root.c.capacity": "30",
@@ -189,6 +190,13 @@ func TestCloneAfterAQueueWithEndedAppsIsRemoved(t *testing.T) {
 	c.Unset(capPrefix + "root.b.state")
 	require.NoError(t, s.Refresh(c))
 	submitHungry(t, s, "app1", "u", "c", 2)
+	return s
+}
+
+// An application that ended in a queue a refresh then removed stays in the
+// RM's list; cloning (the playground's checkpoints) must copy it faithfully.
+func TestCloneAfterAQueueWithEndedAppsIsRemoved(t *testing.T) {
+	s := endedAppInRemovedQueue(t)
 	twin := s.Clone()
 	require.Equal(t, stateJSON(t, s), stateJSON(t, twin))
 	a0, _ := twin.App("app0")
