@@ -92,30 +92,31 @@ func busy(sp workload.Spec) workload.Spec {
 // asks and their renewal scaled to keep the load, see busy), recording
 // off; the figure is ns per heartbeat.
 func BenchmarkScaling(b *testing.B) {
-	for _, n := range []int{10, 100, 1000, 10000} {
-		b.Run(fmt.Sprintf("leaves=%d", n), func(b *testing.B) {
-			sp := workload.Allocation().WithLeaves(n)
-			sp.Record = core.RecordNone
-			measure(b, sp, warmTicks, scaledTicks(sp.Nodes))
-		})
-	}
-	for _, n := range []int{100, 1000, 10000, 100000} {
-		b.Run(fmt.Sprintf("apps=%d", n), func(b *testing.B) {
+	axes := []struct {
+		name   string
+		values []int
+		spec   func(n int) workload.Spec
+	}{
+		{"leaves", []int{10, 100, 1000, 10000}, func(n int) workload.Spec { return workload.Allocation().WithLeaves(n) }},
+		{"apps", []int{100, 1000, 10000, 100000}, func(n int) workload.Spec {
 			sp := workload.Allocation()
 			sp.Apps = n
-			sp = busy(sp)
-			sp.Record = core.RecordNone
-			measure(b, sp, warmTicks, scaledTicks(sp.Nodes))
-		})
-	}
-	for _, n := range []int{100, 1000, 10000, 50000} {
-		b.Run(fmt.Sprintf("nodes=%d", n), func(b *testing.B) {
+			return busy(sp)
+		}},
+		{"nodes", []int{100, 1000, 10000, 50000}, func(n int) workload.Spec {
 			sp := workload.Allocation()
 			sp.Nodes = n
-			sp = busy(sp)
-			sp.Record = core.RecordNone
-			measure(b, sp, warmTicks, scaledTicks(sp.Nodes))
-		})
+			return busy(sp)
+		}},
+	}
+	for _, axis := range axes {
+		for _, n := range axis.values {
+			b.Run(fmt.Sprintf("%s=%d", axis.name, n), func(b *testing.B) {
+				sp := axis.spec(n)
+				sp.Record = core.RecordNone
+				measure(b, sp, warmTicks, scaledTicks(sp.Nodes))
+			})
+		}
 	}
 }
 

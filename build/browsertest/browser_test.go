@@ -50,6 +50,15 @@ func requireChromium(t *testing.T) {
 	}
 }
 
+// screenshotDir makes dist/screenshots under the module root and returns
+// it: the browser tests leave their screenshots there.
+func screenshotDir(t *testing.T, root string) string {
+	t.Helper()
+	dir := filepath.Join(root, "dist", "screenshots")
+	require.NoError(t, os.MkdirAll(dir, 0o755))
+	return dir
+}
+
 // builtSite compiles app.wasm and the static pages into a temporary
 // directory and serves them; it returns the site's address.
 func builtSite(ctx context.Context, t *testing.T) (root, url string) {
@@ -130,8 +139,7 @@ func TestBrowserRendersTheDefaultQueueTree(t *testing.T) {
 
 	root, url := builtSite(ctx, t)
 	tab, problems := browser(ctx, t)
-	shots := filepath.Join(root, "dist", "screenshots")
-	require.NoError(t, os.MkdirAll(shots, 0o755))
+	shots := screenshotDir(t, root)
 
 	// The last row, once the WebAssembly has run core and rendered the
 	// whole tree (the pre-rendered page's tree is TestBrowserPreRendered's).

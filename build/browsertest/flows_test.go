@@ -144,8 +144,7 @@ func TestBrowserFlows(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
 	defer cancel()
 	root, url := builtSite(ctx, t)
-	shots := filepath.Join(root, "dist", "screenshots")
-	require.NoError(t, os.MkdirAll(shots, 0o755))
+	shots := screenshotDir(t, root)
 	tab, problems := browser(ctx, t)
 	require.NoError(t, chromedp.Do(tab, chromedp.EmulateViewport(1440, 1000)))
 	p := &page{t: t, tab: tab, url: url, shot: shots}

@@ -112,8 +112,7 @@ func TestBrowserPreRenderedStart(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 6*time.Minute)
 	defer cancel()
 	root, url := builtSite(ctx, t)
-	shots := filepath.Join(root, "dist", "screenshots")
-	require.NoError(t, os.MkdirAll(shots, 0o755))
+	shots := screenshotDir(t, root)
 	want := goldenTree(t, root)
 	open := func(p *page, u string) {
 		p.t.Helper()

@@ -166,8 +166,7 @@ func TestBrowserViewsFollowAHeartbeat(t *testing.T) {
 	defer cancel()
 	root, url := builtViewsSite(ctx, t)
 	tab, problems := browser(ctx, t)
-	shots := filepath.Join(root, "dist", "screenshots")
-	require.NoError(t, os.MkdirAll(shots, 0o755))
+	shots := screenshotDir(t, root)
 	require.NoError(t, chromedp.Do(tab, chromedp.EmulateViewport(1280, 900)))
 
 	const nodes, queues = 8, 10
@@ -257,8 +256,7 @@ func TestBrowserViewsAtScale(t *testing.T) {
 	defer cancel()
 	root, url := builtViewsSite(ctx, t)
 	tab, problems := browser(ctx, t)
-	shots := filepath.Join(root, "dist", "screenshots")
-	require.NoError(t, os.MkdirAll(shots, 0o755))
+	shots := screenshotDir(t, root)
 	require.NoError(t, chromedp.Do(tab, chromedp.EmulateViewport(1280, 900)))
 
 	for _, size := range []struct {
