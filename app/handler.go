@@ -3,8 +3,6 @@ package app
 import (
 	"strconv"
 
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
-
 	"yarnplay/app/store"
 )
 
@@ -22,27 +20,6 @@ const (
 	// IconPath is the playground's icon, served from web/icon.svg.
 	IconPath = "/web/icon.svg"
 )
-
-// NewHandler returns the go-app handler that serves or pre-renders the
-// playground's pages. version identifies the build (go-app's service worker
-// refreshes its cache when it changes); an empty version makes go-app
-// generate one from the clock, which is only fit for development.
-func NewHandler(version string) *app.Handler {
-	return &app.Handler{
-		Name:            Name,
-		ShortName:       Name,
-		Title:           Title,
-		Description:     Description,
-		Lang:            "en",
-		Styles:          []string{StylesheetPath},
-		Icon:            app.Icon{Default: IconPath, Large: IconPath, SVG: IconPath, Maskable: IconPath},
-		BackgroundColor: "#f7f7f4",
-		ThemeColor:      "#1f5f8b",
-		LoadingLabel:    "Loading the scheduler: {progress}%",
-		Version:         version,
-		RawHeaders:      []string{wasmPreload, OwnWorkScript, noScriptStyle},
-	}
-}
 
 // wasmPreload starts downloading app.wasm as soon as the head is read,
 // while the pre-rendered body is parsed and painted (go-app's loader asks

@@ -18,6 +18,7 @@ import (
 
 	"yarnplay/bench/workload"
 	"yarnplay/build/headless"
+	"yarnplay/build/site"
 	"yarnplay/core"
 )
 
@@ -34,11 +35,13 @@ func goEnv(b *testing.B, key string) string {
 	return strings.TrimSpace(string(out))
 }
 
-// buildHarness compiles ./wasmharness for GOOS=js GOARCH=wasm into dir.
+// buildHarness compiles ./wasmharness for GOOS=js GOARCH=wasm into dir,
+// with app.wasm's compiler flags.
 func buildHarness(b *testing.B, dir string) string {
 	b.Helper()
 	out := filepath.Join(dir, "bench.wasm")
-	cmd := exec.Command("go", "build", "-trimpath", "-o", out, "./wasmharness")
+	args := append([]string{"build", "-trimpath"}, site.WasmGCFlags...)
+	cmd := exec.Command("go", append(args, "-o", out, "./wasmharness")...)
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if msg, err := cmd.CombinedOutput(); err != nil {
 		b.Fatalf("building the wasm harness: %v\n%s", err, msg)

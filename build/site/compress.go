@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 
@@ -22,8 +23,10 @@ const (
 	// development (`go run ./build run`).
 	FastCompression Compression = iota
 	// BestCompression is gzip's and brotli's best, for the site one deploys
-	// (`go run ./build static`). Brotli's quality 11 takes about 40 s on
-	// app.wasm, for a file 13% smaller than quality 9's.
+	// (`go run ./build static`): libdeflate's gzip at level 12 where it is
+	// installed (LibdeflateGzip), else compress/gzip's level 9. Brotli's
+	// quality 11 takes about 40 s on app.wasm, for a file 13% smaller than
+	// quality 9's.
 	BestCompression
 )
 
@@ -102,6 +105,9 @@ func compress(token string, data []byte, c Compression) ([]byte, error) {
 	case "gzip":
 		level := gzip.DefaultCompression
 		if c == BestCompression {
+			if z, ok := libdeflateGzip(data); ok {
+				return z, nil
+			}
 			level = gzip.BestCompression
 		}
 		zw, err := gzip.NewWriterLevel(&b, level)
@@ -126,6 +132,32 @@ func compress(token string, data []byte, c Compression) ([]byte, error) {
 	}
 	return b.Bytes(), nil
 }
+
+// LibdeflateGzip is the gzip compressor of libdeflate (Debian's
+// libdeflate-tools), whose level 12 searches harder than any level of
+// gzip(1) or compress/gzip: app.wasm comes out 4% smaller than at their
+// best, in a standard gzip stream any browser reads, in about 3 seconds.
+const LibdeflateGzip = "libdeflate-gzip"
+
+// libdeflateGzip compresses data with libdeflate-gzip -12 if that command
+// is on PATH; ok is false if it is not or fails, and compress then uses
+// compress/gzip's best level.
+func libdeflateGzip(data []byte) (z []byte, ok bool) {
+	path, err := exec.LookPath(LibdeflateGzip)
+	if err != nil {
+		return nil, false
+	}
+	cmd := exec.Command(path, "-12", "-c")
+	cmd.Stdin = bytes.NewReader(data)
+	out, err := cmd.Output()
+	if err != nil || len(out) == 0 {
+		return nil, false
+	}
+	return out, true
+}
+
+// Gzip returns data gzipped as Precompress writes it at level c.
+func Gzip(data []byte, c Compression) ([]byte, error) { return compress("gzip", data, c) }
 
 // accepts reports whether an Accept-Encoding header accepts the encoding
 // token: named without q=0, or else covered by "*" without q=0.

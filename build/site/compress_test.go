@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -149,4 +150,30 @@ func TestHandlerServesPrecompressedCopies(t *testing.T) {
 	res, body := get("/web/app.wasm", "gzip, br")
 	require.Empty(t, res.Header.Get("Content-Encoding"))
 	require.Equal(t, wasm, string(body))
+}
+
+func TestGzipBestCompressionRoundTrips(t *testing.T) {
+	// Something like a binary: repetitive, with varied bytes.
+	var data []byte
+	for i := 0; i < 20000; i++ {
+		data = append(data, byte(i), byte(i>>3), byte(i*7), 'x', 'y', byte(i%13))
+	}
+	best, err := Gzip(data, BestCompression)
+	require.NoError(t, err)
+	require.Equal(t, data, inflate(t, "gzip", best))
+	fast, err := Gzip(data, FastCompression)
+	require.NoError(t, err)
+	require.Equal(t, data, inflate(t, "gzip", fast))
+	require.LessOrEqual(t, len(best), len(fast))
+	if _, err := exec.LookPath(LibdeflateGzip); err != nil {
+		t.Logf("%s is not installed: BestCompression used compress/gzip", LibdeflateGzip)
+		return
+	}
+	var b bytes.Buffer
+	zw, err := gzip.NewWriterLevel(&b, gzip.BestCompression)
+	require.NoError(t, err)
+	_, err = zw.Write(data)
+	require.NoError(t, err)
+	require.NoError(t, zw.Close())
+	require.Less(t, len(best), b.Len(), "libdeflate's level 12 beats compress/gzip's best")
 }

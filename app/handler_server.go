@@ -1,0 +1,29 @@
+//go:build !wasm
+
+package app
+
+import "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+// NewHandler returns the go-app handler that serves or pre-renders the
+// playground's pages. version identifies the build (go-app's service worker
+// refreshes its cache when it changes); an empty version makes go-app
+// generate one from the clock, which is only fit for development.
+//
+// Only native builds have it: the browser never serves pages, and its build
+// compiles go-app without Handler (build/site/goappwasm.go).
+func NewHandler(version string) *app.Handler {
+	return &app.Handler{
+		Name:            Name,
+		ShortName:       Name,
+		Title:           Title,
+		Description:     Description,
+		Lang:            "en",
+		Styles:          []string{StylesheetPath},
+		Icon:            app.Icon{Default: IconPath, Large: IconPath, SVG: IconPath, Maskable: IconPath},
+		BackgroundColor: "#f7f7f4",
+		ThemeColor:      "#1f5f8b",
+		LoadingLabel:    "Loading the scheduler: {progress}%",
+		Version:         version,
+		RawHeaders:      []string{wasmPreload, OwnWorkScript, noScriptStyle},
+	}
+}
