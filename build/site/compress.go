@@ -103,18 +103,13 @@ func compress(token string, data []byte, c Compression) ([]byte, error) {
 	var w io.WriteCloser
 	switch token {
 	case "gzip":
-		level := gzip.DefaultCompression
-		if c == BestCompression {
-			if z, ok := libdeflateGzip(data); ok {
-				return z, nil
-			}
-			level = gzip.BestCompression
+		if c != BestCompression {
+			return GzipLevel(data, gzip.DefaultCompression)
 		}
-		zw, err := gzip.NewWriterLevel(&b, level)
-		if err != nil {
-			return nil, err
+		if z, ok := libdeflateGzip(data); ok {
+			return z, nil
 		}
-		w = zw
+		return GzipLevel(data, gzip.BestCompression)
 	case "br":
 		quality := 5
 		if c == BestCompression {
@@ -154,6 +149,22 @@ func libdeflateGzip(data []byte) (z []byte, ok bool) {
 		return nil, false
 	}
 	return out, true
+}
+
+// GzipLevel returns data gzipped by compress/gzip at the level given.
+func GzipLevel(data []byte, level int) ([]byte, error) {
+	var b bytes.Buffer
+	zw, err := gzip.NewWriterLevel(&b, level)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := zw.Write(data); err != nil {
+		return nil, err
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
 }
 
 // Gzip returns data gzipped as Precompress writes it at level c.
