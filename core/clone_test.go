@@ -187,13 +187,15 @@ var (
 			_, err := s.AMLimitTerms("a")
 			require.NoError(t, err)
 		},
-		"App":             func(_ *testing.T, s *core.Scheduler) { s.App("a1") },
-		"AppendApps":      func(_ *testing.T, s *core.Scheduler) { s.AppendApps(nil, 0, s.NumApps()) },
-		"AppendAppsBrief": func(_ *testing.T, s *core.Scheduler) { s.AppendAppsBrief(nil, 0, s.NumApps()) },
-		"AppendNodes":     func(_ *testing.T, s *core.Scheduler) { s.AppendNodes(nil, 0, s.NumNodes()) },
-		"Apps":            func(_ *testing.T, s *core.Scheduler) { s.Apps() },
-		"BeginClone":      func(_ *testing.T, s *core.Scheduler) { s.BeginClone().Step(5) },
-		"BeginTick":       func(_ *testing.T, s *core.Scheduler) { s.BeginTick() },
+		"App":              func(_ *testing.T, s *core.Scheduler) { s.App("a1") },
+		"AppendApps":       func(_ *testing.T, s *core.Scheduler) { s.AppendApps(nil, 0, s.NumApps()) },
+		"AppendAppsBrief":  func(_ *testing.T, s *core.Scheduler) { s.AppendAppsBrief(nil, 0, s.NumApps()) },
+		"AppendNodes":      func(_ *testing.T, s *core.Scheduler) { s.AppendNodes(nil, 0, s.NumNodes()) },
+		"AppendQueues":     func(_ *testing.T, s *core.Scheduler) { s.AppendQueues(nil, 0, s.NumQueues()) },
+		"AppendNodesBrief": func(_ *testing.T, s *core.Scheduler) { s.AppendNodesBrief(nil, nil, 0, s.NumNodes()) },
+		"Apps":             func(_ *testing.T, s *core.Scheduler) { s.Apps() },
+		"BeginClone":       func(_ *testing.T, s *core.Scheduler) { s.BeginClone().Step(5) },
+		"BeginTick":        func(_ *testing.T, s *core.Scheduler) { s.BeginTick() },
 		"CheckAccess": func(t *testing.T, s *core.Scheduler) {
 			_, err := s.CheckAccess("a", "ua", nil, core.SubmitApplications)
 			require.NoError(t, err)
@@ -210,6 +212,8 @@ var (
 		"Now":             func(_ *testing.T, s *core.Scheduler) { s.Now() },
 		"NowMS":           func(_ *testing.T, s *core.Scheduler) { s.NowMS() },
 		"NumApps":         func(_ *testing.T, s *core.Scheduler) { s.NumApps() },
+		"NumQueues":       func(_ *testing.T, s *core.Scheduler) { s.NumQueues() },
+		"NumContainers":   func(_ *testing.T, s *core.Scheduler) { s.NumContainers() },
 		"NumNodes":        func(_ *testing.T, s *core.Scheduler) { s.NumNodes() },
 		"Profile":         func(_ *testing.T, s *core.Scheduler) { s.Profile() },
 		"Queue": func(t *testing.T, s *core.Scheduler) {

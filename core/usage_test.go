@@ -43,10 +43,41 @@ func TestViewsInPartsAreTheViews(t *testing.T) {
 			full.Containers = nil
 			require.Equal(t, full, brief[j])
 		}
+		queues := make([]core.QueueView, 0)
+		for j := 0; j < w.s.NumQueues(); j += 2 {
+			queues = w.s.AppendQueues(queues, j, min(j+2, w.s.NumQueues()))
+		}
+		require.Equal(t, w.s.Queues(), queues)
 		nodes := make([]core.NodeView, 0)
 		for j := 0; j < w.s.NumNodes(); j += 2 {
 			nodes = w.s.AppendNodes(nodes, j, min(j+2, w.s.NumNodes()))
 		}
 		require.Equal(t, w.s.Nodes(), nodes)
+		requireBriefNodesAreTheNodes(t, w.s, apps, nodes)
 	}
+}
+
+// requireBriefNodesAreTheNodes checks that the brief views of the nodes,
+// built in parts, are the full views (nodes) without their containers, and
+// that the briefs expand into those containers, in order.
+func requireBriefNodesAreTheNodes(t *testing.T, s *core.Scheduler, apps []core.AppView, nodes []core.NodeView) {
+	t.Helper()
+	var brief []core.NodeView
+	var cs []core.ContainerBrief
+	for j := 0; j < s.NumNodes(); j += 3 {
+		brief, cs = s.AppendNodesBrief(brief, cs, j, min(j+3, s.NumNodes()))
+	}
+	require.Len(t, brief, len(nodes))
+	at := 0
+	for j, n := range nodes {
+		require.GreaterOrEqual(t, len(cs)-at, len(n.Containers))
+		for _, c := range n.Containers {
+			require.Equal(t, c, cs[at].View(&apps[cs[at].App], n.Name), "container %d", at)
+			at++
+		}
+		n.Containers = nil
+		require.Equal(t, n, brief[j])
+	}
+	require.Len(t, cs, at)
+	require.Equal(t, at, s.NumContainers())
 }

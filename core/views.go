@@ -173,13 +173,19 @@ func (s *Scheduler) Nodes() []NodeView {
 }
 
 func nodeView(n *node) NodeView {
+	v := nodeViewBrief(n)
+	for _, c := range n.containers {
+		v.Containers = append(v.Containers, containerView(c))
+	}
+	return v
+}
+
+// nodeViewBrief is nodeView without the containers.
+func nodeViewBrief(n *node) NodeView {
 	v := NodeView{Name: n.name, Rack: n.rack, Capacity: n.total, Allocated: n.allocated}
 	if n.reservation != nil {
 		c := containerView(n.reservation)
 		v.Reservation = &c
-	}
-	for _, c := range n.containers {
-		v.Containers = append(v.Containers, containerView(c))
 	}
 	return v
 }
