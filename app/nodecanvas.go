@@ -1,6 +1,7 @@
 package app
 
 import (
+	"yarnplay/app/store"
 	"yarnplay/core"
 )
 
@@ -156,8 +157,10 @@ func (r *nodeRaster) outline(x0, y0, x1, y1 int, c rgbColor, dash int) {
 // outline after the used part that spills past the strip's end by the
 // shortfall, the heartbeating node and the focused one (-1: none)
 // outlined. It returns l.W x l.H RGBA pixels, in buf when it is large
-// enough (the canvas redraws into the same buffer every step).
-func rasterNodes(buf []byte, nodes []core.NodeView, l canvasLayout, nc *nodeCtx, p canvasPalette, focus int) []byte {
+// enough (the canvas redraws into the same buffer every step). It reads
+// the frame's containers in brief: ten thousand nodes run hundreds of
+// thousands.
+func rasterNodes(buf []byte, f *store.Frame, l canvasLayout, nc *nodeCtx, p canvasPalette, focus int) []byte {
 	n := l.W * l.H * 4
 	if cap(buf) < n {
 		buf = make([]byte, n)
@@ -165,21 +168,19 @@ func rasterNodes(buf []byte, nodes []core.NodeView, l canvasLayout, nc *nodeCtx,
 	buf = buf[:n]
 	clear(buf)
 	r := &nodeRaster{w: l.W, h: l.H, pix: buf}
-	// A block's colour depends on its queue's hue and its app's shade:
-	// computed once per pair, not once per container.
-	type hs struct{ hue, shade int }
-	colors := map[hs]rgbColor{}
-	blockColor := func(c *core.ContainerView) rgbColor {
-		k := hs{nc.colors.Hue(c.Queue), nc.colors.Shade(c.App)}
-		col, ok := colors[k]
-		if !ok {
-			col = nc.colors.blockRGB(c.Queue, c.App, p.dark)
-			colors[k] = col
+	// A block's colour depends on its app (its queue's hue and its shade):
+	// computed once per app, not once per container.
+	colors := make([]rgbColor, len(f.Apps))
+	known := make([]bool, len(f.Apps))
+	blockColor := func(c *core.ContainerBrief) rgbColor {
+		if !known[c.App] {
+			a := &f.Apps[c.App]
+			colors[c.App], known[c.App] = nc.colors.blockRGB(a.Queue, a.ID, p.dark), true
 		}
-		return col
+		return colors[c.App]
 	}
-	for i := range nodes {
-		n := &nodes[i]
+	for i := range f.Nodes {
+		n := &f.Nodes[i]
 		x0, y0 := l.at(i)
 		// nodeStrip's geometry, without building the strip.
 		capMB := float64(n.Capacity.MemoryMB)
@@ -193,8 +194,9 @@ func rasterNodes(buf []byte, nodes []core.NodeView, l canvasLayout, nc *nodeCtx,
 		px := func(f float64) int { return x0 + int(f*float64(length)+0.5) }
 		if capMB > 0 {
 			at := 0.0
-			for ci := range n.Containers {
-				c := &n.Containers[ci]
+			cs := f.NodeBriefs(i)
+			for ci := range cs {
+				c := &cs[ci]
 				w := float64(c.Size.MemoryMB) / capMB
 				a, b := px(at), px(at+w)
 				at += w

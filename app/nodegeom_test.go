@@ -9,6 +9,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 	"github.com/stretchr/testify/require"
 
+	"yarnplay/app/store"
 	"yarnplay/core"
 	"yarnplay/core/resource"
 )
@@ -119,18 +120,25 @@ func TestRasterNodes(t *testing.T) {
 	for i := range nodes {
 		nodes[i] = core.NodeView{Name: "n" + strconv.Itoa(i), Capacity: gbRes(8, 8)}
 	}
-	nodes[1].Containers = []core.ContainerView{ctr(1, "app_1", 4, true)}
 	nodes[1].Allocated = gbRes(4, 1)
 	nodes[2].Reservation = &core.ContainerView{ID: 2, App: "app_1", Queue: "root.a", Size: gbRes(8, 1), Reserved: true}
-	nodes[2].Containers = []core.ContainerView{ctr(3, "app_1", 6, false)}
 	nodes[2].Allocated = gbRes(6, 1)
+	// app_1's containers in brief: an AM of 4 GB on n1, 6 GB on n2.
+	f := &store.Frame{
+		Nodes: nodes, Apps: []core.AppView{{ID: "app_0", Queue: "root.a"}, {ID: "app_1", Queue: "root.a"}},
+		Containers: []core.ContainerBrief{
+			{ID: 1, App: 1, Size: gbRes(4, 1), IsAM: true},
+			{ID: 3, App: 1, Size: gbRes(6, 1)},
+		},
+		NodeAt: []int{0, 0, 1, 2, 2, 2, 2},
+	}
 	colors := Colors{hue: map[string]int{"root.a": 120}, shade: map[string]int{"app_1": 0}}
 	nc := &nodeCtx{colors: colors, heartbeat: "n3", largest: 8 * 1024}
 	l := newCanvasLayout(len(nodes), 400)
 	p := paletteFor(false)
-	pix := rasterNodes(nil, nodes, l, nc, p, 4)
+	pix := rasterNodes(nil, f, l, nc, p, 4)
 	dirty := bytes.Repeat([]byte{9}, len(pix)+8)
-	require.Equal(t, pix, rasterNodes(dirty, nodes, l, nc, p, 4), "a reused buffer draws the same")
+	require.Equal(t, pix, rasterNodes(dirty, f, l, nc, p, 4), "a reused buffer draws the same")
 	require.Len(t, pix, l.W*l.H*4)
 	at := func(x, y int) rgbColor {
 		i := (y*l.W + x) * 4

@@ -139,11 +139,11 @@ func (c *NodeGrid) Render() app.UI {
 	switch mode {
 	case modeCards:
 		body = app.Div().Class("ng-cards").Body(
-			app.Range(f.Nodes).Slice(func(i int) app.UI { return nodeCard(&f.Nodes[i], nc) }),
+			app.Range(f.Nodes).Slice(func(i int) app.UI { n := f.Node(i); return nodeCard(&n, nc) }),
 		)
 	case modeStrips:
 		body = app.Ol().Class("ng-strips").OnClick(c.onStripClick).Body(
-			app.Range(f.Nodes).Slice(func(i int) app.UI { return nodeStripRow(&f.Nodes[i], nc, f.Nodes[i].Name == c.expanded) }),
+			app.Range(f.Nodes).Slice(func(i int) app.UI { n := f.Node(i); return nodeStripRow(&n, nc, n.Name == c.expanded) }),
 		)
 	default:
 		l := newCanvasLayout(len(f.Nodes), c.canvasWidth())
@@ -199,14 +199,16 @@ func (c *NodeGrid) open(name string) {
 	c.drawn = ""
 }
 
-// expandedNode is the node opened as a card, or nil.
+// expandedNode is the node opened as a card, its containers included, or
+// nil.
 func (c *NodeGrid) expandedNode() *core.NodeView {
 	if c.expanded == "" {
 		return nil
 	}
 	for i := range c.Frame.Nodes {
 		if c.Frame.Nodes[i].Name == c.expanded {
-			return &c.Frame.Nodes[i]
+			n := c.Frame.Node(i)
+			return &n
 		}
 	}
 	return nil
@@ -303,7 +305,7 @@ func (c *NodeGrid) draw() {
 		cv.Set("width", l.W)
 		cv.Set("height", l.H)
 	}
-	c.pix = rasterNodes(c.pix, c.Frame.Nodes, l, c.ctx(), paletteFor(dark), focus)
+	c.pix = rasterNodes(c.pix, &c.Frame, l, c.ctx(), paletteFor(dark), focus)
 	if c.img == nil || c.imgW != l.W || c.imgH != l.H {
 		c.arr = app.Window().Get("Uint8ClampedArray").New(len(c.pix))
 		c.img = app.Window().Get("ImageData").New(c.arr, l.W, l.H)
@@ -365,7 +367,7 @@ func nodesSummary(f *store.Frame) string {
 		if n.Reservation != nil {
 			reserved++
 		}
-		if len(n.Containers) > 0 {
+		if len(f.NodeBriefs(i)) > 0 {
 			busy++
 		}
 	}

@@ -30,7 +30,8 @@ func TestNodeGridCardsShowCoresContainers(t *testing.T) {
 	require.Equal(t, 4, strings.Count(html, `class="node-card`))
 
 	ams, cells := 0, 0
-	for _, n := range f.Nodes {
+	for i := range f.Nodes {
+		n := f.Node(i)
 		has(t, html, `data-node="`+n.Name+`"`)
 		has(t, html, nodeUsageText(&n))
 		for _, c := range n.Containers {
@@ -53,13 +54,14 @@ func TestNodeGridCardsShowCoresContainers(t *testing.T) {
 }
 
 func overCells(f store.Frame) int {
-	n := 0
+	over := 0
 	for i := range f.Nodes {
-		if g := nodeCells(&f.Nodes[i], f.MinAlloc).Ghost; g != nil {
-			n += g.Over
+		node := f.Node(i)
+		if g := nodeCells(&node, f.MinAlloc).Ghost; g != nil {
+			over += g.Over
 		}
 	}
-	return n
+	return over
 }
 
 // has fails the test, briefly, when html lacks any of want.
@@ -78,15 +80,20 @@ func lacks(t *testing.T, html string, bad ...string) {
 	}
 }
 
-// manyNodes is f with its nodes repeated to n nodes (names made unique).
+// manyNodes is f with its nodes, and their containers, repeated to n nodes
+// (names made unique).
 func manyNodes(f store.Frame, n int) store.Frame {
 	nodes := make([]core.NodeView, 0, n)
+	var cs []core.ContainerBrief
+	at := []int{0}
 	for i := 0; i < n; i++ {
 		nv := f.Nodes[i%len(f.Nodes)]
 		nv.Name = "h" + strconv.Itoa(i)
 		nodes = append(nodes, nv)
+		cs = append(cs, f.NodeBriefs(i%len(f.Nodes))...)
+		at = append(at, len(cs))
 	}
-	f.Nodes = nodes
+	f.Nodes, f.Containers, f.NodeAt = nodes, cs, at
 	f.HeartbeatNode = "h2"
 	return f
 }

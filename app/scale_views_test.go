@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -107,4 +108,36 @@ func TestColoursAreComputedOncePerFrame(t *testing.T) {
 	require.Equal(t, newColors(f), a)
 	g := manyApps(t, 31)
 	require.Equal(t, newColors(g), NewColors(g))
+}
+
+// A frame that colours as the last one did (the same queues and apps: a
+// tick) shares its colours; one with other apps or queues gets its own.
+func TestColoursAreKeptWhileTheirInputsAreTheSame(t *testing.T) {
+	sc := &scenarios.Scenario{Version: 1, Name: "colours",
+		Config: map[string]string{"yarn.scheduler.capacity.root.queues": "a", "yarn.scheduler.capacity.root.a.capacity": "100"},
+		Nodes:  []scenarios.NodeSpec{{Name: "n{i}", Count: 2, MemoryMB: 8192, VCores: 8}}}
+	for i := range 3 {
+		app := fmt.Sprint("app_", i)
+		sc.Steps = append(sc.Steps,
+			scenarios.Step{Submit: &scenarios.Submit{App: app, User: "u1", Queue: "a"}},
+			scenarios.Step{Request: scenarios.Asks{{App: app, Priority: 1, Count: 2, Resource: scenarios.Res{MemoryMB: 1024, VCores: 1}}}})
+	}
+	s := store.New()
+	require.NoError(t, s.Load(sc, ""))
+	s.Last()
+	before := NewColors(s.Frame())
+	require.NoError(t, s.Tick(1))
+	f := s.Frame()
+	after := NewColors(f)
+	require.Equal(t, newColors(f), after)
+	require.Equal(t, reflect.ValueOf(before.shade).Pointer(), reflect.ValueOf(after.shade).Pointer(), "a tick keeps the colours")
+
+	require.NoError(t, s.Submit(scenarios.Submit{App: "late", User: "u1", Queue: "a"}))
+	g := s.Frame()
+	require.Equal(t, newColors(g), NewColors(g))
+	require.Contains(t, NewColors(g).shade, "late")
+	s.Jump(2)
+	h := s.Frame()
+	require.Equal(t, newColors(h), NewColors(h), "fewer apps, other colours")
+	require.NotContains(t, NewColors(h).shade, "late")
 }

@@ -93,11 +93,9 @@ func (s *Store) busy() bool {
 			}
 		}
 	}
-	for _, n := range s.frame.Nodes {
-		for _, c := range n.Containers {
-			if c.EndTick > 0 {
-				return true
-			}
+	for _, c := range s.frame.Containers {
+		if c.EndTick > 0 {
+			return true
 		}
 	}
 	return false
@@ -171,9 +169,28 @@ func (s *Store) Act(st scenarios.Step) error {
 	if k := st.Kind(); k == "" || k == scenarios.KindExpect {
 		return s.refuse(errors.New("not a step the playground can add"))
 	}
-	d := s.edit()
-	d.Steps = append(d.Steps[:s.step], st)
+	d := s.editHead()
+	d.Steps = s.appendStep(st)
 	return s.commit(d, s.step, s.step+1, stepMustSucceed)
+}
+
+// appendStep returns the work's steps up to the current one followed by
+// st, without changing the work's. Copying ten thousand steps for every
+// tick costs more than the tick's views: a step added at the end goes in
+// place, after the last step added that way, when the steps have room.
+// Scenarios with fewer steps that share them never see it, and no other
+// scenario adds a step there: only the scenario whose steps end where
+// the last one went may add the next (a refused step leaves the work one
+// step short of that, so the next step is copied).
+func (s *Store) appendStep(st scenarios.Step) []scenarios.Step {
+	steps := s.doc.Steps[:s.step]
+	if t := s.tail; len(t) > 0 && len(steps) == len(t) && &steps[0] == &t[0] && cap(steps) > len(steps) {
+		s.tail = append(steps, st)
+		return s.tail
+	}
+	s.tail = append(make([]scenarios.Step, 0, len(steps)+len(steps)/4+16), steps...)
+	s.tail = append(s.tail, st)
+	return s.tail
 }
 
 // Submit submits an application (see scenarios.Submit).

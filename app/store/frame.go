@@ -40,10 +40,19 @@ type Frame struct {
 	// Queues are pre-order, children in configuration order: the rows never
 	// move as usage changes.
 	Queues []core.QueueView
-	Nodes  []core.NodeView
+	// Nodes are in registration order, without their containers
+	// (NodeView.Containers is nil): Containers holds them in brief, and
+	// Node gives a node's whole view.
+	Nodes []core.NodeView
+	// Containers are the nodes' containers in brief, node after node, each
+	// node's in its order: node i's are Containers[NodeAt[i]:NodeAt[i+1]]
+	// (NodeAt has one element more than Nodes). Hundreds of thousands of
+	// containers cost far less to build and keep that way.
+	Containers []core.ContainerBrief
+	NodeAt     []int
 	// Apps are in submission order, without their containers
-	// (AppView.Containers is nil): Nodes list them, and tens of thousands
-	// of applications cost far less to show without.
+	// (AppView.Containers is nil): Containers lists them, and tens of
+	// thousands of applications cost far less to show without.
 	Apps []core.AppView
 	// Events are the decisions of this step; Narration says them in
 	// sentences, one per decision.
@@ -109,6 +118,28 @@ type Frame struct {
 	// Warnings are the configuration's warnings (properties read but not
 	// simulated), from core.
 	Warnings []string
+}
+
+// NodeBriefs returns node i's containers in brief.
+func (f *Frame) NodeBriefs(i int) []core.ContainerBrief {
+	return f.Containers[f.NodeAt[i]:f.NodeAt[i+1]]
+}
+
+// NodeContainers returns the views of node i's containers, in its order
+// (nil when it runs none).
+func (f *Frame) NodeContainers(i int) []core.ContainerView {
+	var out []core.ContainerView
+	for _, c := range f.NodeBriefs(i) {
+		out = append(out, c.View(&f.Apps[c.App], f.Nodes[i].Name))
+	}
+	return out
+}
+
+// Node returns node i's whole view, its containers included.
+func (f *Frame) Node(i int) core.NodeView {
+	n := f.Nodes[i]
+	n.Containers = f.NodeContainers(i)
+	return n
 }
 
 // AppVisit is one application the scheduler considered in a leaf during a

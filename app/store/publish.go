@@ -38,14 +38,20 @@ type histCache struct {
 // between pauses.
 const viewParts = 500
 
+// queueParts is how many queues publish builds the views of between
+// pauses: a leaf's view lists its applications and users.
+const queueParts = 100
+
 // views are the views of the scheduler's state a frame shows, kept for the
 // next frame while the state is the same (the player and its step).
 type views struct {
-	p     *scenarios.Player
-	pos   int
-	queue []core.QueueView
-	nodes []core.NodeView
-	apps  []core.AppView
+	p      *scenarios.Player
+	pos    int
+	queue  []core.QueueView
+	nodes  []core.NodeView
+	cs     []core.ContainerBrief
+	nodeAt []int
+	apps   []core.AppView
 }
 
 // stateViews returns the views of the current state: those of the last
@@ -56,12 +62,22 @@ func (s *Store) stateViews() *views {
 		return v
 	}
 	sched := s.cur.Scheduler()
-	v := views{p: s.cur, pos: s.cur.Pos(), queue: sched.Queues()}
-	v.nodes = make([]core.NodeView, 0, sched.NumNodes())
-	for i, n := 0, sched.NumNodes(); i < n; i += viewParts {
-		v.nodes = sched.AppendNodes(v.nodes, i, min(i+viewParts, n))
+	v := views{p: s.cur, pos: s.cur.Pos(), queue: make([]core.QueueView, 0, sched.NumQueues())}
+	for i, n := 0, sched.NumQueues(); i < n; i += queueParts {
+		v.queue = sched.AppendQueues(v.queue, i, min(i+queueParts, n))
 		s.pauseNow()
 	}
+	n := sched.NumNodes()
+	v.nodes, v.nodeAt = make([]core.NodeView, 0, n), make([]int, 0, n+1)
+	v.cs = make([]core.ContainerBrief, 0, sched.NumContainers())
+	for i := range n {
+		v.nodeAt = append(v.nodeAt, len(v.cs))
+		v.nodes, v.cs = sched.AppendNodesBrief(v.nodes, v.cs, i, i+1)
+		if (i+1)%viewParts == 0 || i+1 == n {
+			s.pauseNow()
+		}
+	}
+	v.nodeAt = append(v.nodeAt, len(v.cs))
 	v.apps = make([]core.AppView, 0, sched.NumApps())
 	for i, n := 0, sched.NumApps(); i < n; i += viewParts {
 		v.apps = sched.AppendAppsBrief(v.apps, i, min(i+viewParts, n))
@@ -128,6 +144,8 @@ func (s *Store) publish() {
 		MinAlloc:    set.MinAlloc,
 		Queues:      v.queue,
 		Nodes:       v.nodes,
+		Containers:  v.cs,
+		NodeAt:      v.nodeAt,
 		Apps:        v.apps,
 		Events:      s.res.Events,
 		Narration:   s.res.Lines,

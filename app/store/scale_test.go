@@ -72,6 +72,96 @@ func TestPausedPlayIsThePlay(t *testing.T) {
 	require.Positive(t, pauses, "ticks of %d nodes pause", FullRecordHeartbeats+44)
 }
 
+// frameNodes are the whole views of a frame's nodes.
+func frameNodes(f *Frame) []core.NodeView {
+	out := make([]core.NodeView, len(f.Nodes))
+	for i := range f.Nodes {
+		out[i] = f.Node(i)
+	}
+	return out
+}
+
+// A frame's nodes come without their containers, which the frame holds in
+// brief: they expand into the scheduler's views of the nodes, step after
+// step, empty nodes and reservations included.
+func TestFrameNodesAreTheSchedulersNodes(t *testing.T) {
+	lesson, err := lessons.Load("reservations")
+	require.NoError(t, err)
+	empty, busy, reserved := 0, 0, 0
+	for _, sc := range []*scenarios.Scenario{lesson, bigCluster(30, 6)} {
+		s := New()
+		require.NoError(t, s.Load(sc, ""))
+		for k := 0; k <= len(sc.Steps)+3; k++ {
+			if k <= len(sc.Steps) {
+				s.Jump(k)
+			} else {
+				require.NoError(t, s.Tick(1))
+			}
+			f := s.Frame()
+			want := s.cur.Scheduler().Nodes()
+			require.Len(t, f.NodeAt, len(f.Nodes)+1)
+			for i := range f.Nodes {
+				require.Nil(t, f.Nodes[i].Containers, "node %d", i)
+				require.Len(t, f.NodeBriefs(i), len(want[i].Containers))
+				if want[i].Reservation != nil {
+					reserved++
+				}
+				if len(want[i].Containers) == 0 {
+					empty++
+				} else {
+					busy++
+				}
+			}
+			require.Equal(t, want, frameNodes(f), "%s, step %d", sc.Name, k)
+		}
+	}
+	require.Positive(t, empty, "some frames have empty nodes")
+	require.Positive(t, busy, "and nodes running containers")
+	require.Positive(t, reserved, "and reservations")
+}
+
+// Steps added at the end share the work's steps, in place, and no
+// scenario the store held before changes: not after a refused step, not
+// after going back and adding another step there.
+func TestStepsAddedAtTheEndLeaveEarlierWorkAlone(t *testing.T) {
+	s := New()
+	require.NoError(t, s.Load(bigCluster(4, 2), ""))
+	s.Last()
+	var docs []*scenarios.Scenario
+	var texts []string
+	keep := func() {
+		docs = append(docs, s.Scenario())
+		texts = append(texts, docJSON(t, s))
+	}
+	keep()
+	for range 3 {
+		require.NoError(t, s.Tick(1))
+		keep()
+	}
+	n := len(docs)
+	require.Same(t, &docs[n-2].Steps[0], &docs[n-1].Steps[0], "a tick at the end goes in place")
+
+	require.Error(t, s.Heartbeat("nowhere"))
+	require.NoError(t, s.Heartbeat("n1"))
+	keep()
+	require.Equal(t, "n1", s.Scenario().Steps[len(s.Scenario().Steps)-1].Heartbeat[0].Node)
+
+	s.Back()
+	s.Back()
+	require.NoError(t, s.Heartbeat("n2"))
+	keep()
+	require.NoError(t, s.Tick(2))
+	keep()
+	steps := s.Scenario().Steps
+	require.Equal(t, "n2", steps[len(steps)-2].Heartbeat[0].Node)
+
+	for i, d := range docs {
+		doc, err := d.CanonicalJSON()
+		require.NoError(t, err)
+		require.Equal(t, texts[i], string(doc), "scenario %d changed", i)
+	}
+}
+
 // A step of more than FullRecordHeartbeats heartbeats is summed up rather
 // than narrated, and makes the decisions a fully recorded one makes.
 func TestBigStepsAreSummedUp(t *testing.T) {
@@ -105,7 +195,7 @@ func TestBigStepsAreSummedUp(t *testing.T) {
 		apps[i].Containers = nil // the frame's apps leave them to the nodes
 	}
 	require.Equal(t, apps, f.Apps)
-	require.Equal(t, p.Scheduler().Nodes(), f.Nodes)
+	require.Equal(t, p.Scheduler().Nodes(), frameNodes(f))
 
 	// A small step after it is narrated in full again.
 	require.NoError(t, s.Heartbeat("n0"))
@@ -187,6 +277,77 @@ func TestCheckpointsAreSpacedByCost(t *testing.T) {
 	}
 	require.Equal(t, at, at2, "the same steps, the same checkpoints")
 	require.Greater(t, len(at), 1, "ticks of 300 nodes reach a checkpoint")
+}
+
+func TestThinKeepsTheStartTheNewestAndEveryOtherBetween(t *testing.T) {
+	cps := func(objects ...int64) []checkpoint {
+		out := []checkpoint{{step: 0}}
+		for i, n := range objects {
+			out = append(out, checkpoint{step: i + 1, objects: n})
+		}
+		return out
+	}
+	steps := func(cps []checkpoint) []int {
+		var out []int
+		for _, c := range cps {
+			out = append(out, c.step)
+		}
+		return out
+	}
+	tests := []struct {
+		name    string
+		objects []int64
+		limit   int64
+		want    []int
+	}{
+		{"none after the start", nil, 10, []int{0}},
+		{"within the limit", []int64{3, 3, 4}, 10, []int{0, 1, 2, 3}},
+		{"the newest alone, however big", []int64{30}, 10, []int{0, 1}},
+		{"one over: every other goes", []int64{3, 3, 3, 3}, 10, []int{0, 2, 4}},
+		{"until within", []int64{2, 2, 2, 2, 2, 2, 2, 2}, 5, []int{0, 4, 8}},
+		{"down to the newest", []int64{5, 5, 5}, 4, []int{0, 3}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := cps(tt.objects...)
+			saved := slices.Clone(in)
+			require.Equal(t, tt.want, steps(thin(in, tt.limit)))
+			require.Equal(t, saved, in, "the checkpoints given are left as they were")
+		})
+	}
+}
+
+// Past checkpointObjects, checkpoints are thinned, and going back still
+// shows what the steps did.
+func TestThinnedCheckpointsGoBackTheSame(t *testing.T) {
+	sc := bigCluster(40, 8)
+	plain := New()
+	require.NoError(t, plain.Load(sc, ""))
+	plain.Last()
+	for range 40 {
+		require.NoError(t, plain.Tick(1))
+	}
+	require.Greater(t, len(plain.cps), 4)
+
+	defer func(n int64) { checkpointObjects = n }(checkpointObjects)
+	checkpointObjects = 3 * plain.cps[len(plain.cps)-1].objects
+	thinned := New()
+	require.NoError(t, thinned.Load(sc, ""))
+	thinned.Last()
+	for range 40 {
+		require.NoError(t, thinned.Tick(1))
+	}
+	require.Less(t, len(thinned.cps), len(plain.cps))
+	var total int64
+	for _, c := range thinned.cps[1:] {
+		total += c.objects
+	}
+	require.LessOrEqual(t, total, checkpointObjects)
+	for _, k := range []int{len(sc.Steps) + 40, 3, len(sc.Steps) + 1, len(sc.Steps) + 17, len(sc.Steps) + 39, 0} {
+		plain.Jump(k)
+		thinned.Jump(k)
+		sameFrame(t, plain.Frame(), thinned.Frame(), fmt.Sprint("step ", k))
+	}
 }
 
 // sameFrame fails with the first field where two frames differ, not with

@@ -70,6 +70,9 @@ type Store struct {
 		paths []string
 		used  []resource.Resource
 	}
+	// tail are the steps Act last appended a step to: while the work's
+	// steps are these, the next step goes in place (see appendStep).
+	tail []scenarios.Step
 }
 
 // checkpoint is a player at a step; it is cloned before use, never played.
@@ -77,6 +80,39 @@ type checkpoint struct {
 	step       int
 	p          *scenarios.Player
 	heartbeats int64
+	// objects is about how many objects the player holds (see objects).
+	objects int64
+}
+
+// checkpointObjects bounds the objects the checkpoints after the start
+// hold together, about 270 bytes each in the browser: a clone of
+// benchmark 1's cluster (260,000 objects) takes some 70 MB, which every
+// collection of the garbage marks. Past it, every other checkpoint
+// between the start and the newest goes (see thin): going back then
+// replays further, but memory stays bounded however long the work (a
+// variable so that tests can make it small).
+var checkpointObjects int64 = 600_000
+
+// thin drops every other checkpoint between the start and the newest
+// until those after the start hold at most limit objects together, or the
+// newest alone is left. It returns a new slice when it drops any (cps may
+// be shared with a saved state).
+func thin(cps []checkpoint, limit int64) []checkpoint {
+	for len(cps) > 2 {
+		var total int64
+		for _, c := range cps[1:] {
+			total += c.objects
+		}
+		if total <= limit {
+			break
+		}
+		out := []checkpoint{cps[0]}
+		for i := 2; i < len(cps)-1; i += 2 {
+			out = append(out, cps[i])
+		}
+		cps = append(out, cps[len(cps)-1])
+	}
+	return cps
 }
 
 // record is what a step left, for the usage chart and the checks.
@@ -392,8 +428,10 @@ func (s *Store) record(p *scenarios.Player, r scenarios.StepResult, reserved boo
 	s.recs = append(s.recs, rec)
 	last := s.cps[len(s.cps)-1]
 	c := sched.Counters()
-	if work := c.Heartbeats - last.heartbeats + int64(r.Step-last.step); r.Step > last.step && work >= checkpointEvery*objects(sched, rec) {
-		s.cps = append(s.cps, checkpoint{step: r.Step, p: s.clone(p), heartbeats: c.Heartbeats})
+	n := objects(sched, rec)
+	if work := c.Heartbeats - last.heartbeats + int64(r.Step-last.step); r.Step > last.step && work >= checkpointEvery*n {
+		s.cps = append(s.cps, checkpoint{step: r.Step, p: s.clone(p), heartbeats: c.Heartbeats, objects: n})
+		s.cps = thin(s.cps, checkpointObjects)
 	}
 }
 
@@ -550,8 +588,14 @@ func stepMustSucceed(r scenarios.StepResult) error {
 // steps, nodes, config and groups are copied, the rest shared (never
 // changed in place).
 func (s *Store) edit() *scenarios.Scenario {
-	d := *s.doc
+	d := s.editHead()
 	d.Steps = slices.Clone(s.doc.Steps)
+	return d
+}
+
+// editHead is edit without copying the steps, which the copy shares.
+func (s *Store) editHead() *scenarios.Scenario {
+	d := *s.doc
 	d.Nodes = slices.Clone(s.doc.Nodes)
 	d.Config = maps.Clone(s.doc.Config)
 	d.Groups = maps.Clone(s.doc.Groups)
