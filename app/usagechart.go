@@ -2,6 +2,7 @@ package app
 
 import (
 	"html"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -182,6 +183,9 @@ func samplePoints(h []store.HistoryPoint, n int) []store.HistoryPoint {
 // it, hatched) and a dashed polyline at its guarantee.
 func chartSVG(d *chartData, pts []store.HistoryPoint, used [][]float64, xOf func(int) float64, yOf func(float64) float64, last int) string {
 	var b strings.Builder
+	// About the bytes the paths take: three per series, four numbers a
+	// point each, and a little.
+	b.Grow(4096 + len(d.Series)*len(pts)*120)
 	id := "uc-" + strings.NewReplacer(".", "-", " ", "-").Replace(d.Parent)
 	label := "Stacked usage of the children of " + d.Parent + " over time, as a share of the cluster"
 	b.WriteString(`<svg class="uc-svg" viewBox="0 0 ` + svgNum(chartW) + " " + svgNum(chartH) + `" role="img" aria-label="` + html.EscapeString(label) + `"><defs>`)
@@ -214,6 +218,7 @@ func chartSVG(d *chartData, pts []store.HistoryPoint, used [][]float64, xOf func
 		xs[len(pts)] = xs[len(pts)-1] + 2
 	}
 	base := make([]float64, len(pts))
+	var path []byte
 	for j, s := range d.Series {
 		lo := append([]float64(nil), base...)
 		mid := make([]float64, len(pts))
@@ -225,13 +230,22 @@ func chartSVG(d *chartData, pts []store.HistoryPoint, used [][]float64, xOf func
 			base[k] = hi[k]
 		}
 		hue := strconv.Itoa(s.Hue)
-		b.WriteString(`<path class="uc-band" style="--h:` + hue + `" d="` + bandPath(xs, lo, mid, yOf) + `"></path>`)
-		b.WriteString(`<path class="uc-above" fill="url(#` + id + "-h" + strconv.Itoa(j) + `)" d="` + bandPath(xs, mid, hi, yOf) + `"></path>`)
+		path = appendBandPath(path[:0], xs, lo, mid, yOf)
+		b.WriteString(`<path class="uc-band" style="--h:` + hue + `" d="`)
+		b.Write(path)
+		b.WriteString(`"></path>`)
+		path = appendBandPath(path[:0], xs, mid, hi, yOf)
+		b.WriteString(`<path class="uc-above" fill="url(#` + id + "-h" + strconv.Itoa(j) + `)" d="`)
+		b.Write(path)
+		b.WriteString(`"></path>`)
 		g := make([]float64, len(pts))
 		for k := range pts {
 			g[k] = lo[k] + s.Guar
 		}
-		b.WriteString(`<path class="uc-guar" style="--h:` + hue + `" d="` + stepLine(xs, g, yOf) + `"></path>`)
+		path = appendStepLine(path[:0], xs, g, yOf)
+		b.WriteString(`<path class="uc-guar" style="--h:` + hue + `" d="`)
+		b.Write(path)
+		b.WriteString(`"></path>`)
 	}
 	b.WriteString(`</svg>`)
 	return b.String()
@@ -239,37 +253,88 @@ func chartSVG(d *chartData, pts []store.HistoryPoint, used [][]float64, xOf func
 
 // bandPath is the closed outline between two step lines, upper then lower.
 func bandPath(xs, lower, upper []float64, yOf func(float64) float64) string {
-	var b strings.Builder
-	b.WriteString(stepLine(xs, upper, yOf))
+	return string(appendBandPath(nil, xs, lower, upper, yOf))
+}
+
+// appendBandPath appends bandPath's outline to b.
+func appendBandPath(b []byte, xs, lower, upper []float64, yOf func(float64) float64) []byte {
+	b = appendStepLine(b, xs, upper, yOf)
 	for k := len(lower) - 1; k >= 0; k-- {
-		b.WriteString("L" + svgNum(xs[k+1]) + " " + svgNum(yOf(lower[k])) + "L" + svgNum(xs[k]) + " " + svgNum(yOf(lower[k])))
+		y := yOf(lower[k])
+		b = appendPoint(b, 'L', xs[k+1], y)
+		b = appendPoint(b, 'L', xs[k], y)
 	}
-	b.WriteString("Z")
-	return b.String()
+	return append(b, 'Z')
 }
 
 // stepLine is a path through values holding from xs[k] to xs[k+1].
 func stepLine(xs, v []float64, yOf func(float64) float64) string {
-	var b strings.Builder
+	return string(appendStepLine(nil, xs, v, yOf))
+}
+
+// appendStepLine appends stepLine's path to b.
+func appendStepLine(b []byte, xs, v []float64, yOf func(float64) float64) []byte {
 	for k := range v {
-		cmd := "L"
+		cmd := byte('L')
 		if k == 0 {
-			cmd = "M"
+			cmd = 'M'
 		}
-		y := svgNum(yOf(v[k]))
-		b.WriteString(cmd + svgNum(xs[k]) + " " + y + "L" + svgNum(xs[k+1]) + " " + y)
+		y := yOf(v[k])
+		b = appendPoint(b, cmd, xs[k], y)
+		b = appendPoint(b, 'L', xs[k+1], y)
 	}
-	return b.String()
+	return b
+}
+
+// appendPoint appends a path command to the point (x, y): "L12.5 40".
+func appendPoint(b []byte, cmd byte, x, y float64) []byte {
+	b = appendNum(append(b, cmd), x)
+	return appendNum(append(b, ' '), y)
 }
 
 // svgNum formats an SVG coordinate with at most two decimals.
-func svgNum(v float64) string {
-	s := strconv.FormatFloat(v, 'f', 2, 64)
-	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	if s == "-0" || s == "" {
-		return "0"
+func svgNum(v float64) string { return string(appendNum(nil, v)) }
+
+// appendNum appends svgNum(v) to b. The chart writes tens of thousands of
+// numbers every step: it formats them in place, in integer arithmetic when
+// the rounding to hundredths is clear (v*100 is not within a hair of a
+// half), else as strconv does.
+func appendNum(b []byte, v float64) []byte {
+	if x := v * 100; math.Abs(x) < 1e12 {
+		if n := math.Round(x); math.Abs(math.Abs(x-n)-0.5) > 1e-3 {
+			return appendHundredths(b, int64(n))
+		}
 	}
-	return s
+	start := len(b)
+	b = strconv.AppendFloat(b, v, 'f', 2, 64)
+	for len(b) > start && b[len(b)-1] == '0' {
+		b = b[:len(b)-1]
+	}
+	if len(b) > start && b[len(b)-1] == '.' {
+		b = b[:len(b)-1]
+	}
+	if n := b[start:]; len(n) == 0 || string(n) == "-0" {
+		b = append(b[:start], '0')
+	}
+	return b
+}
+
+// appendHundredths appends n/100 with at most two decimals, as appendNum
+// writes it: "-12.5", "3", "0.07".
+func appendHundredths(b []byte, n int64) []byte {
+	if n < 0 {
+		b = append(b, '-')
+		n = -n
+	}
+	b = strconv.AppendInt(b, n/100, 10)
+	switch f := n % 100; {
+	case f == 0:
+	case f%10 == 0:
+		b = append(b, '.', byte('0'+f/10))
+	default:
+		b = append(b, '.', byte('0'+f/10), byte('0'+f%10))
+	}
+	return b
 }
 
 // chartMarkers buckets the history's notable steps along the x axis: at

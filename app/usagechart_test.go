@@ -1,6 +1,9 @@
 package app
 
 import (
+	"math"
+	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -67,6 +70,30 @@ func TestStepLineAndBand(t *testing.T) {
 	require.Equal(t, "12.35", svgNum(12.3456))
 	require.Equal(t, "100", svgNum(100))
 	require.Equal(t, "0", svgNum(-0.001))
+}
+
+// appendNum formats numbers in place as svgNum's first version did with
+// strings, after what b already holds.
+func TestAppendNumIsTheStringFormat(t *testing.T) {
+	want := func(v float64) string {
+		s := strings.TrimRight(strings.TrimRight(strconv.FormatFloat(v, 'f', 2, 64), "0"), ".")
+		if s == "-0" || s == "" {
+			return "0"
+		}
+		return s
+	}
+	values := []float64{0, -0.001, -0.004, -0.005, 0.005, 0.1, 0.10, 1.005, 12.3456, 100, 99.999, -12.5, 640, 1e9, -1e-9,
+		142.00000001, 0.125, 0.375, -0.625, 2.675, 1e13, -1e15, math.Inf(1), math.NaN()}
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		k := r.Int64N(2000000) - 1000000
+		// Ties and near ties at the third decimal, eighths, and any value.
+		values = append(values, float64(k)/1000+0.0005, float64(k)/200, float64(k)/8, (r.Float64()-0.5)*2000, r.Float64()/100)
+	}
+	for _, v := range values {
+		require.Equal(t, "x"+want(v), string(appendNum([]byte("x"), v)), "%v", v)
+		require.Equal(t, want(v), svgNum(v), "%v", v)
+	}
 }
 
 func TestSamplePoints(t *testing.T) {

@@ -3,6 +3,7 @@ package app
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -117,14 +118,54 @@ type Colors struct {
 const rootHue = 200.0
 
 // colorsOf is the last frame NewColors coloured, by the address of its
-// queues and apps (a published frame never changes), and its colours:
-// every view of a frame asks for them.
+// queues and apps (a published frame never changes), what its colours
+// depend on, and its colours: every view of a frame asks for them, and
+// most frames colour as the last did (a tick changes usage only).
 var colorsOf struct {
 	sync.Mutex
 	queues *core.QueueView
 	apps   *core.AppView
 	nq, na int
+	in     colorInputs
 	c      Colors
+}
+
+// colorInputs are what a frame's colours depend on: the queues' paths and
+// children, and the applications' ids and queues, in order.
+type colorInputs struct {
+	paths    []string
+	children [][]string
+	apps     []string // id, queue, id, queue...
+}
+
+// same reports whether f's colours depend on what in holds.
+func (in *colorInputs) same(f *store.Frame) bool {
+	if len(in.paths) != len(f.Queues) || len(in.apps) != 2*len(f.Apps) {
+		return false
+	}
+	for i := range f.Queues {
+		if q := &f.Queues[i]; q.Path != in.paths[i] || !slices.Equal(q.Children, in.children[i]) {
+			return false
+		}
+	}
+	for i := range f.Apps {
+		if a := &f.Apps[i]; a.ID != in.apps[2*i] || a.Queue != in.apps[2*i+1] {
+			return false
+		}
+	}
+	return true
+}
+
+// inputsOf returns what f's colours depend on.
+func inputsOf(f *store.Frame) colorInputs {
+	in := colorInputs{paths: make([]string, len(f.Queues)), children: make([][]string, len(f.Queues)), apps: make([]string, 0, 2*len(f.Apps))}
+	for i := range f.Queues {
+		in.paths[i], in.children[i] = f.Queues[i].Path, f.Queues[i].Children
+	}
+	for i := range f.Apps {
+		in.apps = append(in.apps, f.Apps[i].ID, f.Apps[i].Queue)
+	}
+	return in
 }
 
 // NewColors assigns the colours of a frame's queues and applications.
@@ -142,9 +183,11 @@ func NewColors(f *store.Frame) Colors {
 	if q != nil && colorsOf.queues == q && colorsOf.apps == a && colorsOf.nq == len(f.Queues) && colorsOf.na == len(f.Apps) {
 		return colorsOf.c
 	}
-	c := newColors(f)
-	colorsOf.queues, colorsOf.apps, colorsOf.nq, colorsOf.na, colorsOf.c = q, a, len(f.Queues), len(f.Apps), c
-	return c
+	if q == nil || !colorsOf.in.same(f) {
+		colorsOf.c, colorsOf.in = newColors(f), inputsOf(f)
+	}
+	colorsOf.queues, colorsOf.apps, colorsOf.nq, colorsOf.na = q, a, len(f.Queues), len(f.Apps)
+	return colorsOf.c
 }
 
 func newColors(f *store.Frame) Colors {
