@@ -7,9 +7,11 @@ import (
 )
 
 // Markdown renders the little markdown lesson descriptions use:
-// paragraphs (blank-line separated), "- " or "* " lists, **bold**,
-// *emphasis* and `code`. Everything else is text: nothing is ever read as
-// HTML.
+// paragraphs (blank-line separated), "- " or "* " lists, pipe tables (a
+// header row, a separator row of dashes, whose colons align the columns,
+// then the rows), **bold**, *emphasis* and `code`. Everything else is
+// text: nothing is ever read as HTML (the entity &nbsp; and the four that
+// escape HTML's own characters are read as the characters they name).
 func Markdown(src string) app.UI {
 	var blocks []app.UI
 	var para, items []string
@@ -26,11 +28,21 @@ func Markdown(src string) app.UI {
 			items = nil
 		}
 	}
-	for _, line := range strings.Split(strings.ReplaceAll(src, "\r\n", "\n"), "\n") {
+	lines := strings.Split(strings.ReplaceAll(src, "\r\n", "\n"), "\n")
+	for i := 0; i < len(lines); i++ {
+		line := lines[i]
 		t := strings.TrimSpace(line)
 		switch {
 		case t == "":
 			flush()
+		case strings.HasPrefix(t, "|") && i+1 < len(lines) && separatorRow(lines[i+1]):
+			flush()
+			n := i + 2
+			for n < len(lines) && strings.HasPrefix(strings.TrimSpace(lines[n]), "|") {
+				n++
+			}
+			blocks = append(blocks, table(lines[i], lines[i+1], lines[i+2:n]))
+			i = n - 1
 		case strings.HasPrefix(t, "- ") || strings.HasPrefix(t, "* "):
 			if len(para) > 0 {
 				blocks = append(blocks, app.P().Body(inline(strings.Join(para, " "))...))
@@ -51,13 +63,83 @@ func Markdown(src string) app.UI {
 	return app.Div().Class("markdown").Body(blocks...)
 }
 
+// cells splits a table row into its cells' text.
+func cells(row string) []string {
+	row = strings.TrimSpace(row)
+	row = strings.TrimPrefix(row, "|")
+	row = strings.TrimSuffix(row, "|")
+	c := strings.Split(row, "|")
+	for i := range c {
+		c[i] = strings.TrimSpace(c[i])
+	}
+	return c
+}
+
+// separatorRow reports whether a line is a table's separator row:
+// | --- | :---: | ---: |.
+func separatorRow(line string) bool {
+	if !strings.HasPrefix(strings.TrimSpace(line), "|") {
+		return false
+	}
+	for _, c := range cells(line) {
+		if strings.Trim(c, ":") == "" || strings.Trim(c, "-:") != "" || strings.Contains(strings.Trim(c, ":"), ":") {
+			return false
+		}
+	}
+	return true
+}
+
+// table renders a pipe table: its header row, its separator row (whose
+// colons give each column's class, align-center or align-right) and its
+// rows, cut or padded to the header's cells.
+func table(header, sep string, rows []string) app.UI {
+	head := cells(header)
+	aligns := make([]string, len(head))
+	for i, c := range cells(sep) {
+		if i < len(aligns) {
+			switch {
+			case strings.HasPrefix(c, ":") && strings.HasSuffix(c, ":"):
+				aligns[i] = "align-center"
+			case strings.HasSuffix(c, ":"):
+				aligns[i] = "align-right"
+			}
+		}
+	}
+	tr := func(cs []string, head bool) app.UI {
+		out := make([]app.UI, len(aligns))
+		for i := range out {
+			text := ""
+			if i < len(cs) {
+				text = cs[i]
+			}
+			if head {
+				out[i] = app.Th().Class(aligns[i]).Body(inline(text)...)
+			} else {
+				out[i] = app.Td().Class(aligns[i]).Body(inline(text)...)
+			}
+		}
+		return app.Tr().Body(out...)
+	}
+	body := make([]app.UI, len(rows))
+	for i, r := range rows {
+		body[i] = tr(cells(r), false)
+	}
+	return app.Div().Class("md-table").Body(app.Table().Body(
+		app.THead().Body(tr(head, true)),
+		app.TBody().Body(body...),
+	))
+}
+
+// entities are the character references text may use.
+var entities = strings.NewReplacer("&nbsp;", "\u00a0", "&lt;", "<", "&gt;", ">", "&quot;", `"`, "&amp;", "&")
+
 // inline renders **bold**, *emphasis* and `code` within a line.
 func inline(s string) []app.UI {
 	var out []app.UI
 	var text strings.Builder
 	emit := func() {
 		if text.Len() > 0 {
-			out = append(out, app.Text(text.String()))
+			out = append(out, app.Text(entities.Replace(text.String())))
 			text.Reset()
 		}
 	}
