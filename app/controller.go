@@ -31,6 +31,10 @@ type Controller struct {
 	// Changed, if set, is called after every action (the page saves the
 	// work, debounced).
 	Changed func()
+	// Replaced, if set, is called after an action that replaced the work
+	// (Store.Works changed: another scenario, a reset): the page stops
+	// play.
+	Replaced func()
 
 	// yield lets the browser run (nil natively: actions run whole).
 	yield func()
@@ -139,11 +143,15 @@ func (c *Controller) Run(action func(s *store.Store) error) error {
 	c.t = Timing{}
 	start := c.now()
 	c.sliceStart = start
+	works := c.Store.Works()
 	defer func() {
 		c.endPlay()
 		c.endSlice()
 		c.t.Wall = c.now().Sub(start)
 		c.running = false
+		if c.Replaced != nil && c.Store.Works() != works {
+			c.Replaced()
+		}
 		if c.report != nil {
 			f := c.Store.Frame()
 			c.t.Step, c.t.Kind = f.Step, f.Kind

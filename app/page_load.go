@@ -84,6 +84,7 @@ func (p *Page) mount(ctx app.Context, s *store.Store, st bridge.Storage, hash br
 	p.speed = DefaultSpeed
 	p.ui = ctx
 	p.ctl.Changed = func() { p.changed(p.ui) }
+	p.ctl.Replaced = p.stopPlay
 }
 
 // OnDismount stops listening to the keyboard and playing.
@@ -91,8 +92,7 @@ func (p *Page) OnDismount() {
 	if p.stopKey != nil {
 		p.stopKey()
 	}
-	p.playing = false
-	p.playGen++
+	p.stopPlay()
 }
 
 // OnNav loads the work when the page opens (unless OnInit has) and when a
@@ -117,8 +117,10 @@ func (p *Page) OnNav(ctx app.Context) {
 // Load brings in the work for a route: a share link in the fragment wins;
 // else the saved work (on /, or on the page of the lesson it started
 // from); else the route's lesson, or the default one. A link that does not
-// open says why, over the work loaded instead.
+// open says why, over the work loaded instead. Play stops: the work opens
+// paused.
 func (p *Page) Load(slug string) {
+	p.stopPlay()
 	s := p.ctl.Store
 	p.slug, p.loaded = slug, true
 	p.frag, _ = p.hash.Get()
@@ -155,12 +157,14 @@ func (p *Page) Load(slug string) {
 	}
 }
 
-// openLink opens a share link; once open, the fragment is cleared (the
-// work is saved instead), so a reload keeps later changes.
+// openLink opens a share link, paused (play stops); once open, the
+// fragment is cleared (the work is saved instead), so a reload keeps
+// later changes. A link that does not open keeps the work, playing or not.
 func (p *Page) openLink(frag string) error {
 	if err := p.ctl.Store.OpenLink(frag); err != nil {
 		return err
 	}
+	p.stopPlay()
 	_ = p.hash.Set("")
 	p.frag = ""
 	p.save()
@@ -201,6 +205,12 @@ func (p *Page) togglePlay() {
 	if p.playing {
 		p.beat(p.playGen)
 	}
+}
+
+// stopPlay stops play; a beat already scheduled does nothing.
+func (p *Page) stopPlay() {
+	p.playing = false
+	p.playGen++
 }
 
 // beat plays one step after the speed's interval, then the next.
@@ -274,7 +284,7 @@ func (p *Page) Key(ctx app.Context, key string) {
 	case "last":
 		do(func(s *store.Store) error { s.Last(); return nil })
 	case "reset":
-		p.playing = false
+		p.stopPlay()
 		do(func(s *store.Store) error { s.Reset(); return nil })
 	case "help":
 		p.toggleKeys()

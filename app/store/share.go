@@ -88,7 +88,11 @@ func (s *Store) ImportXML(data []byte) error {
 	}
 	d := s.edit()
 	d.Config, d.ConfigXML = maps.Clone(conf), ""
-	return s.commit(d, -1, 0, nil)
+	if err := s.commit(d, -1, 0, nil); err != nil {
+		return err
+	}
+	s.works++
+	return nil
 }
 
 // ExportXML returns the configuration in force at the current step as a

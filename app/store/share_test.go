@@ -125,3 +125,66 @@ func TestStorageErrors(t *testing.T) {
 func scenarios0Submit() scenarios.Submit {
 	return scenarios.Submit{App: "app_9", User: "dan", Queue: "b", AM: &scenarios.Res{MemoryMB: 1024, VCores: 1}}
 }
+
+// Works changes when an action replaces the work or starts it again, and
+// not when one plays or edits it, nor when an action is refused.
+func TestWorksCountsReplacements(t *testing.T) {
+	src := loaded(t, twoQueues)
+	src.Jump(3)
+	link, err := src.Link()
+	require.NoError(t, err)
+	yaml, err := src.ExportYAML()
+	require.NoError(t, err)
+	st := bridge.NewMemoryStorage()
+	require.NoError(t, src.Save(st))
+	xml := []byte(`<configuration>
+  <property><name>yarn.scheduler.capacity.root.queues</name><value>a,b</value></property>
+  <property><name>yarn.scheduler.capacity.root.a.capacity</name><value>50</value></property>
+  <property><name>yarn.scheduler.capacity.root.b.capacity</name><value>50</value></property>
+</configuration>`)
+
+	for _, tt := range []struct {
+		name     string
+		act      func(t *testing.T, s *Store)
+		replaces bool
+	}{
+		{"load", func(t *testing.T, s *Store) { require.NoError(t, s.Load(Blank(), "")) }, true},
+		{"reset", func(t *testing.T, s *Store) { s.Reset() }, true},
+		{"a link", func(t *testing.T, s *Store) { require.NoError(t, s.OpenLink(link)) }, true},
+		{"a scenario file", func(t *testing.T, s *Store) { require.NoError(t, s.ImportScenario("w.yaml", yaml)) }, true},
+		{"a capacity-scheduler.xml", func(t *testing.T, s *Store) { require.NoError(t, s.ImportXML(xml)) }, true},
+		{"the saved work", func(t *testing.T, s *Store) {
+			ok, err := s.Restore(st)
+			require.NoError(t, err)
+			require.True(t, ok)
+		}, true},
+
+		{"steps", func(t *testing.T, s *Store) {
+			s.Jump(2)
+			require.True(t, s.PlayStep())
+			s.Last()
+			require.NoError(t, s.Tick(1))
+		}, false},
+		{"an edit", func(t *testing.T, s *Store) { require.NoError(t, s.Fork()) }, false},
+		{"a selection", func(t *testing.T, s *Store) { s.Select("root.a") }, false},
+		{"a refused link", func(t *testing.T, s *Store) { require.Error(t, s.OpenLink("s=1.@@@")) }, false},
+		{"a refused file", func(t *testing.T, s *Store) { require.Error(t, s.ImportScenario("w.yaml", []byte("version: 9"))) }, false},
+		{"a refused XML", func(t *testing.T, s *Store) { require.Error(t, s.ImportXML([]byte("<configuration><property>"))) }, false},
+		{"an XML Hadoop refuses", func(t *testing.T, s *Store) {
+			require.Error(t, s.ImportXML([]byte(`<configuration><property><name>yarn.scheduler.capacity.root.queues</name><value>a</value></property>
+<property><name>yarn.scheduler.capacity.root.a.capacity</name><value>60</value></property></configuration>`)))
+		}, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s := loaded(t, twoQueues)
+			s.Jump(1)
+			before := s.Works()
+			tt.act(t, s)
+			if tt.replaces {
+				require.NotEqual(t, before, s.Works())
+			} else {
+				require.Equal(t, before, s.Works())
+			}
+		})
+	}
+}

@@ -39,6 +39,8 @@ type Store struct {
 	origin *scenarios.Scenario
 	lesson string
 	rev    int
+	// works counts the works held (see Works).
+	works int
 
 	// cur stands on step (it belongs to the store alone); res is what that
 	// step did.
@@ -163,6 +165,13 @@ func (s *Store) Scenario() *scenarios.Scenario { return s.doc }
 // Lesson returns the slug of the built-in lesson the work started from ("").
 func (s *Store) Lesson() string { return s.lesson }
 
+// Works counts the works the store has held: it changes whenever an action
+// replaces the work, or starts it again (Load, and so Reset, OpenLink,
+// ImportScenario and Restore; ImportXML, a new start), and not when one
+// edits or plays it, nor when an action is refused. Play of the work
+// before must stop then.
+func (s *Store) Works() int { return s.works }
+
 // Step returns the step the viewer stands on.
 func (s *Store) Step() int { return s.step }
 
@@ -177,7 +186,7 @@ func (s *Store) Load(sc *scenarios.Scenario, lesson string) error {
 	if err != nil {
 		return s.refuse(startError(err))
 	}
-	*s = Store{doc: sc, origin: sc, lesson: lesson, sel: s.sel, selUser: s.selUser, pause: s.pause, watch: s.watch}
+	*s = Store{doc: sc, origin: sc, lesson: lesson, works: s.works + 1, sel: s.sel, selUser: s.selUser, pause: s.pause, watch: s.watch}
 	s.cps = []checkpoint{{step: 0, p: p}}
 	s.seek(0)
 	if s.sel != "" {

@@ -292,9 +292,37 @@ func TestBrowserFlows(t *testing.T) {
 	}
 	p.screenshot("link-error.png")
 
+	// Play stops when the menu opens another lesson: the lesson starts
+	// paused at its first step. The menu's links open lessons inside the
+	// app (the page is not loaded again: the marker stays).
+	playing, other := lessonSteps(t, "elastic-borrowing"), lessonSteps(t, "user-limits")
+	menuLesson := func(slug string) {
+		if !js[bool](p, `document.querySelector('.lesson-menu details').open`) {
+			p.click(".lesson-menu summary")
+		}
+		p.click(`.lesson-menu a[href$="/lessons/` + slug + `"]`)
+	}
+	js[bool](p, `window.samePage = true`)
+	menuLesson("elastic-borrowing")
+	p.wait(counter+`.startsWith('step 0 of `+fmt.Sprint(playing)+` ')`, "the elastic-borrowing lesson")
+	p.click("#tl-play")
+	p.wait(`document.querySelector('#tl-play').getAttribute('aria-pressed') === 'true' && /^step [2-9]/.test(`+counter+`)`, "play, two steps on")
+	menuLesson("user-limits")
+	p.wait(`window.samePage === true && `+counter+`.startsWith('step 0 of `+fmt.Sprint(other)+` ') && `+
+		`document.querySelector('#tl-play').getAttribute('aria-pressed') === 'false'`, "the next lesson at its start, paused")
+	js[bool](p, `!(document.querySelector('.lesson-menu details').open = false)`)
+
 	scheme(t, tab, true)
 	p.screenshot("playground-dark.png")
 	require.NoError(t, chromedp.Do(tab, chromedp.EmulateViewport(390, 844)))
 	p.screenshot("playground-narrow.png")
 	require.Empty(t, problems(), "the page reported JavaScript errors")
+}
+
+// lessonSteps returns the number of steps of a lesson.
+func lessonSteps(t *testing.T, slug string) int {
+	t.Helper()
+	sc, err := lessons.Load(slug)
+	require.NoError(t, err)
+	return len(sc.Steps)
 }

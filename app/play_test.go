@@ -1,0 +1,88 @@
+package app
+
+import (
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/stretchr/testify/require"
+
+	"yarnplay/app/store"
+	"yarnplay/scenarios/lessons"
+	"yarnplay/wasm/bridge"
+)
+
+const xmlTwoQueues = `<?xml version="1.0"?><configuration>
+<property><name>yarn.scheduler.capacity.root.queues</name><value>prod,dev</value></property>
+<property><name>yarn.scheduler.capacity.root.prod.capacity</name><value>75</value></property>
+<property><name>yarn.scheduler.capacity.root.dev.capacity</name><value>25</value></property>
+</configuration>`
+
+// Whatever replaces the work (another lesson from the menu, a share link,
+// a file, an XML import, a blank scenario, a reset) stops play, so that the
+// new work starts paused at its start; a beat already scheduled is dropped.
+// Play goes on through edits and steps of the same work, and through
+// imports that are refused.
+func TestReplacingTheWorkStopsPlay(t *testing.T) {
+	src := store.New()
+	sc, err := lessons.Load("user-limits")
+	require.NoError(t, err)
+	require.NoError(t, src.Load(sc, "user-limits"))
+	src.Jump(3)
+	link, err := src.Link()
+	require.NoError(t, err)
+	yaml, err := sc.YAML()
+	require.NoError(t, err)
+
+	for _, tt := range []struct {
+		name    string
+		act     func(t *testing.T, p *Page)
+		stops   bool
+		lesson  string
+		atStart bool
+	}{
+		{"another lesson from the menu", func(t *testing.T, p *Page) { p.Load("acls") }, true, "acls", true},
+		{"the home page", func(t *testing.T, p *Page) { p.Load("") }, true, lessons.Default(), true},
+		{"a share link", func(t *testing.T, p *Page) { require.NoError(t, p.openLink(link)) }, true, "", false},
+		{"a scenario file", func(t *testing.T, p *Page) {
+			require.NoError(t, p.ctl.Do(func(s *store.Store) error { return s.ImportScenario("f.yaml", yaml) }))
+		}, true, "", true},
+		{"a capacity-scheduler.xml", func(t *testing.T, p *Page) {
+			require.NoError(t, p.ctl.Do(func(s *store.Store) error { return s.ImportXML([]byte(xmlTwoQueues)) }))
+		}, true, "elastic-borrowing", true},
+		{"a blank scenario", func(t *testing.T, p *Page) { (&SharePanel{Ctl: p.ctl}).blank(app.Context{}, app.Event{}) }, true, "", true},
+		{"the timeline's reset", func(t *testing.T, p *Page) { p.ctl.Do(func(s *store.Store) error { s.Reset(); return nil }) }, true, "elastic-borrowing", true},
+		{"the reset key", func(t *testing.T, p *Page) { p.Key(app.Context{}, "r") }, true, "elastic-borrowing", true},
+
+		{"a step forward", func(t *testing.T, p *Page) { p.Key(app.Context{}, "ArrowRight") }, false, "elastic-borrowing", false},
+		{"a queue selected", func(t *testing.T, p *Page) { p.selectQueue("root.grumpy-engineers") }, false, "elastic-borrowing", false},
+		{"a refused XML import", func(t *testing.T, p *Page) {
+			require.Error(t, p.ctl.Do(func(s *store.Store) error { return s.ImportXML([]byte("<configuration><property>")) }))
+		}, false, "elastic-borrowing", false},
+		{"a refused link", func(t *testing.T, p *Page) { require.Error(t, p.openLink("s=1.@@@")) }, false, "elastic-borrowing", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			p, _ := mounted(t, bridge.NewMemoryStorage(), "", "elastic-borrowing")
+			p.togglePlay()
+			require.True(t, p.playing)
+			for range 2 { // two beats
+				p.ctl.Run(func(s *store.Store) error { require.True(t, s.PlayStep()); return nil })
+			}
+			require.Equal(t, 2, p.ctl.Frame().Step)
+			gen := p.playGen
+
+			tt.act(t, p)
+			f := p.ctl.Frame()
+			require.Equal(t, tt.lesson, f.Lesson)
+			if tt.atStart {
+				require.Zero(t, f.Step)
+			}
+			if !tt.stops {
+				require.True(t, p.playing, "play goes on")
+				require.Equal(t, gen, p.playGen)
+				return
+			}
+			require.False(t, p.playing, "play stops")
+			require.NotEqual(t, gen, p.playGen, "the beat scheduled is dropped")
+		})
+	}
+}
