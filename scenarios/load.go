@@ -35,7 +35,12 @@ func tooBig(n int64) string {
 // the returned error is an *Error
 // or, from Validate, an Errors list, each naming the place and line.
 func Parse(name string, data []byte) (*Scenario, error) {
-	sc, err := decode(name, data)
+	return parseUpTo(name, data, MaxFileBytes)
+}
+
+// parseUpTo is Parse for documents of up to limit bytes.
+func parseUpTo(name string, data []byte, limit int) (*Scenario, error) {
+	sc, err := decode(name, data, limit)
 	if err != nil {
 		return nil, err
 	}
@@ -45,10 +50,10 @@ func Parse(name string, data []byte) (*Scenario, error) {
 	return sc, nil
 }
 
-// decode reads a scenario without validating it.
-func decode(name string, data []byte) (*Scenario, error) {
-	if len(data) > MaxFileBytes {
-		return nil, &Error{File: name, Msg: fmt.Sprintf("the file is larger than %d MiB, the limit", MaxFileBytes>>20)}
+// decode reads a scenario of up to limit bytes without validating it.
+func decode(name string, data []byte, limit int) (*Scenario, error) {
+	if len(data) > limit {
+		return nil, &Error{File: name, Msg: fmt.Sprintf("the file is larger than %d MiB, the limit", limit>>20)}
 	}
 	v, err := readDocument(data)
 	if err != nil {

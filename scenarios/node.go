@@ -79,6 +79,10 @@ func (v *value) describe() string {
 const (
 	// MaxFileBytes is the largest scenario file (and inflated link) read.
 	MaxFileBytes = 4 << 20
+	// MaxSavedBytes is the largest scenario of work the playground kept
+	// for itself (DecodeSavedLink): MaxSteps steps of submissions or asks
+	// take about 20 MB of canonical JSON.
+	MaxSavedBytes = 32 << 20
 	// MaxSteps is the largest number of steps.
 	MaxSteps = 100_000
 	// MaxNodes is the largest number of nodes, after expansion of counts,

@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -126,9 +127,12 @@ func TestLinkRoundTrip(t *testing.T) {
 }
 
 // deflate compresses for hand-made links.
-func deflate(t testing.TB, data []byte) string {
+func deflate(t testing.TB, data []byte) string { return deflateAt(t, data, flate.BestCompression) }
+
+// deflateAt deflates data at a level and encodes it as links do.
+func deflateAt(t testing.TB, data []byte, level int) string {
 	var b bytes.Buffer
-	w, err := flate.NewWriter(&b, flate.BestCompression)
+	w, err := flate.NewWriter(&b, level)
 	require.NoError(t, err)
 	_, err = w.Write(data)
 	require.NoError(t, err)
@@ -197,4 +201,68 @@ func TestEncodeLinkRefusesBadStep(t *testing.T) {
 	sc := &Scenario{Name: "x"}
 	_, err := EncodeLink(sc, 1, "")
 	require.ErrorContains(t, err, "step 1 is outside 0..0")
+}
+
+// Work past bestLinkBytes of canonical JSON is deflated at the default
+// level (saving it after every change must stay quick) and still round
+// trips; smaller work at the best.
+func TestEncodeLinkLevelBySize(t *testing.T) {
+	sc, err := Parse("a.yaml", withSteps("  - heartbeat: h1"))
+	require.NoError(t, err)
+	small, err := sc.CanonicalJSON()
+	require.NoError(t, err)
+	link, err := EncodeLink(sc, 0, "")
+	require.NoError(t, err)
+	require.Equal(t, "s=1."+deflateAt(t, small, flate.BestCompression)+"&t=0", link)
+
+	for len(small) <= bestLinkBytes {
+		sc.Steps = append(sc.Steps, sc.Steps...)
+		small, err = sc.CanonicalJSON()
+		require.NoError(t, err)
+	}
+	link, err = EncodeLink(sc, 3, "root.a")
+	require.NoError(t, err)
+	require.Equal(t, "s=1."+deflateAt(t, small, flate.DefaultCompression)+"&t=3&sel=root.a", link)
+	back, step, sel, err := DecodeLink(link)
+	require.NoError(t, err)
+	require.Equal(t, 3, step)
+	require.Equal(t, "root.a", sel)
+	requireSame(t, sc, back)
+}
+
+// withNotes returns sc with n more heartbeat steps, each with a note of
+// noteBytes bytes.
+func withNotes(sc *Scenario, n, noteBytes int) *Scenario {
+	out := *sc
+	out.Steps = slices.Clone(sc.Steps)
+	note := strings.Repeat("n", noteBytes)
+	for range n {
+		out.Steps = append(out.Steps, Step{Heartbeat: sc.Steps[0].Heartbeat, Note: note})
+	}
+	return &out
+}
+
+// Work the playground saved opens again past MaxFileBytes, the bound of
+// the links and files others hand in; past MaxSavedBytes it is refused
+// when encoded, not when it no longer opens.
+func TestSavedLinksCarryWorkPastTheFileLimit(t *testing.T) {
+	sc, err := Parse("a.yaml", withSteps("  - heartbeat: h1"))
+	require.NoError(t, err)
+	big := withNotes(sc, 40_000, 120)
+	data, err := big.CanonicalJSON()
+	require.NoError(t, err)
+	require.Greater(t, len(data), MaxFileBytes)
+
+	link, err := EncodeLink(big, 7, "root.a")
+	require.NoError(t, err)
+	_, _, _, err = DecodeLink(link)
+	require.ErrorContains(t, err, "link expands past 4 MiB")
+	back, step, sel, err := DecodeSavedLink(link)
+	require.NoError(t, err)
+	require.Equal(t, 7, step)
+	require.Equal(t, "root.a", sel)
+	requireSame(t, big, back)
+
+	_, err = EncodeLink(withNotes(sc, MaxSteps-1, MaxSavedBytes/MaxSteps), 0, "")
+	require.ErrorContains(t, err, "a link carries at most 32 MiB")
 }

@@ -158,7 +158,7 @@ func (s *Store) Restore(st Storage) (bool, error) {
 	if err := json.Unmarshal([]byte(v), &sv); err != nil || sv.Version != 1 {
 		return false, s.refuse(fmt.Errorf("the saved work is in a form this yarnplay does not read"))
 	}
-	sc, step, sel, err := scenarios.DecodeLink(sv.Link)
+	sc, step, sel, err := scenarios.DecodeSavedLink(sv.Link)
 	if err != nil {
 		return false, s.refuse(fmt.Errorf("the saved work does not open: %w", err))
 	}

@@ -2,6 +2,7 @@ package store
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -87,6 +88,31 @@ func TestSaveAndRestore(t *testing.T) {
 	f := *fresh.Frame()
 	f.Revision = 1
 	require.Equal(t, want, frameJSON(t, &f))
+}
+
+// Work grown past scenarios.MaxFileBytes (the bound of links and files
+// from elsewhere) by playing it is saved and opens again.
+func TestSaveAndRestoreWorkPastTheFileLimit(t *testing.T) {
+	s := loaded(t, twoQueues)
+	big := *s.Scenario()
+	note := strings.Repeat("n", 120)
+	for range 40_000 {
+		big.Steps = append(big.Steps, scenarios.Step{Heartbeat: scenarios.Heartbeats{{Node: "n1"}}, Note: note})
+	}
+	data, err := big.CanonicalJSON()
+	require.NoError(t, err)
+	require.Greater(t, len(data), scenarios.MaxFileBytes)
+	require.NoError(t, s.Load(&big, ""))
+	s.Jump(12)
+
+	st := bridge.NewMemoryStorage()
+	require.NoError(t, s.Save(st))
+	fresh := New()
+	ok, err := fresh.Restore(st)
+	require.NoError(t, err)
+	require.True(t, ok)
+	require.Equal(t, 12, fresh.Step())
+	require.Equal(t, docJSON(t, s), docJSON(t, fresh))
 }
 
 func TestRestoreRefusesDamagedWork(t *testing.T) {
