@@ -9,6 +9,7 @@ import (
 
 	"yarnplay/app/store"
 	"yarnplay/core/config"
+	"yarnplay/scenarios"
 	"yarnplay/scenarios/lessons"
 	"yarnplay/wasm/bridge"
 )
@@ -111,12 +112,24 @@ func TestPageOpensALessonAndKeepsTheWork(t *testing.T) {
 	require.Equal(t, 0, other.ctl.Frame().Step)
 }
 
-func TestPageOpensLinksAndRefusesBadOnes(t *testing.T) {
-	src := store.New()
-	sc, err := lessons.Load("elastic-borrowing")
+// lessonStore returns a store holding the built-in lesson slug at step
+// (with the lesson noted as the work's origin when asLesson), and the
+// lesson.
+func lessonStore(t *testing.T, slug string, asLesson bool, step int) (*store.Store, *scenarios.Scenario) {
+	t.Helper()
+	sc, err := lessons.Load(slug)
 	require.NoError(t, err)
-	require.NoError(t, src.Load(sc, ""))
-	src.Jump(5)
+	src, origin := store.New(), ""
+	if asLesson {
+		origin = slug
+	}
+	require.NoError(t, src.Load(sc, origin))
+	src.Jump(step)
+	return src, sc
+}
+
+func TestPageOpensLinksAndRefusesBadOnes(t *testing.T) {
+	src, sc := lessonStore(t, "elastic-borrowing", false, 5)
 	src.Select("root.grumpy-engineers")
 	link, err := src.Link()
 	require.NoError(t, err)

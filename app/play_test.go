@@ -23,11 +23,7 @@ const xmlTwoQueues = `<?xml version="1.0"?><configuration>
 // Play goes on through edits and steps of the same work, and through
 // imports that are refused.
 func TestReplacingTheWorkStopsPlay(t *testing.T) {
-	src := store.New()
-	sc, err := lessons.Load("user-limits")
-	require.NoError(t, err)
-	require.NoError(t, src.Load(sc, "user-limits"))
-	src.Jump(3)
+	src, sc := lessonStore(t, "user-limits", true, 3)
 	link, err := src.Link()
 	require.NoError(t, err)
 	yaml, err := sc.YAML()
