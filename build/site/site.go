@@ -73,9 +73,10 @@ func WasmPath(dist string) string {
 // except in the runtime and in the scheduler's core and its resource
 // arithmetic, whose heartbeat loop needs it (benchmark 4 builds its
 // harness with the same flags). Inlining copies callees' bodies into their
-// callers, and the copies compress poorly: without it app.wasm is 10%
-// smaller gzipped (2.60 to 2.37 MB), while the UI's and the parsers' speed
-// does not show.
+// callers, and the copies compress poorly: without it app.wasm is 9%
+// smaller gzipped (2.60 to 2.38 MB). The heartbeat keeps its speed; the
+// store's replay around it is 10 to 20% slower (bench/results/log.md,
+// step 16).
 var WasmGCFlags = []string{
 	"-gcflags=all=-l",
 	"-gcflags=runtime=",
