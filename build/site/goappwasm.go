@@ -140,7 +140,7 @@ func goAppForWasm(info goAppInfo, cache string) (string, error) {
 // copyGoApp copies go.mod, LICENSE and pkg/'s non-test Go files of the
 // module at src into dst.
 func copyGoApp(src, dst string) error {
-	keep := func(rel string, d fs.DirEntry) bool {
+	keep := func(rel string) bool {
 		switch {
 		case rel == "go.mod" || rel == "LICENSE":
 			return true
@@ -155,7 +155,7 @@ func copyGoApp(src, dst string) error {
 			return fmt.Errorf("copying go-app: %w", err)
 		}
 		rel, err := filepath.Rel(src, path)
-		if err != nil || d.IsDir() || !keep(rel, d) {
+		if err != nil || d.IsDir() || !keep(rel) {
 			return err
 		}
 		data, err := os.ReadFile(path)
