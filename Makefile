@@ -62,6 +62,7 @@ fuzz:
 	$(FUZZ) -fuzz '^FuzzParse$$' ./scenarios
 	$(FUZZ) -fuzz '^FuzzDecodeLink$$' ./scenarios
 	$(FUZZ) -fuzz '^FuzzRun$$' ./scenarios
+	$(FUZZ) -fuzz '^FuzzFastJSONIsTheStreamingReader$$' ./scenarios
 
 .PHONY: run dist test browser-test staticcheck check clean fuzz
 

@@ -263,9 +263,19 @@ func (c *yamlConverter) convert(n *yaml.Node, depth int) (*value, error) {
 	return v, nil
 }
 
-// readJSON parses JSON with a streaming tokenizer, keeping line numbers,
-// refusing more than limit values.
+// readJSON parses JSON, keeping line numbers, refusing more than limit
+// values: fastJSON's single pass when it reads the document, else
+// streamJSON, which says what is wrong.
 func readJSON(data []byte, limit int) (*value, error) {
+	if v, ok := fastJSON(data, limit); ok {
+		return v, nil
+	}
+	return streamJSON(data, limit)
+}
+
+// streamJSON parses JSON with encoding/json's streaming tokenizer, keeping
+// line numbers, refusing more than limit values.
+func streamJSON(data []byte, limit int) (*value, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	r := &jsonReader{dec: dec, lines: lineStarts(data), limit: limit}
