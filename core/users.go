@@ -227,8 +227,7 @@ func (s *Scheduler) headroom(q *queue, u *user) resource.Resource {
 // (UsersManager.getNumActiveUsers).
 func (s *Scheduler) numActiveUsersForAM(q *queue) int {
 	n := q.lf.activeUsers
-	for _, name := range sortedUserNames(q.lf) {
-		u := q.lf.users[name]
+	for _, u := range q.lf.users { // a count: the order does not matter
 		if u.pendingApps > 0 && u.activatedApps <= 0 {
 			n++
 		}

@@ -133,11 +133,19 @@ func (s *Scheduler) appViewBrief(a *app) AppView {
 		Activated: a.activated, AMResource: a.amResource, Consumption: a.consumption, Reserved: a.reservedRes,
 		LiveContainers: a.nlive, ReservedContainers: len(a.reservations), Diagnostics: a.diagnostics,
 	}
-	if u := a.queue.lf.users[a.user]; u != nil && (a.state == AppAccepted || a.state == AppRunning) {
-		v.Headroom = s.headroom(a.queue, u)
+	// A live application's user is its queue's user of that name
+	// (CheckInvariants): no lookup by name for each of tens of thousands.
+	if a.usr != nil && (a.state == AppAccepted || a.state == AppRunning) {
+		v.Headroom = s.headroom(a.queue, a.usr)
+	}
+	if len(a.requests) > 0 {
+		v.Requests = make([]RequestView, 0, len(a.requests))
 	}
 	for _, r := range a.requests {
 		rv := RequestView{Priority: r.priority, Resource: r.size, Outstanding: r.outstanding(), MissedOpportunities: r.missed, Reserved: r.numReserved, Duration: r.duration}
+		if len(r.asks) > 0 {
+			rv.Locations = make([]LocationAsk, 0, len(r.asks))
+		}
 		for _, la := range r.asks {
 			rv.Locations = append(rv.Locations, LocationAsk{Name: la.name, Count: la.count, RelaxLocality: la.relax})
 		}

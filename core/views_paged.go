@@ -78,17 +78,35 @@ func (c ContainerBrief) View(app *AppView, node string) ContainerView {
 	}
 }
 
+// localityIndex is l's index in localities (0 for any other): the three
+// names differ in their first letter, so one comparison settles it.
+func localityIndex(l Locality) uint8 {
+	if l == "" {
+		return 0
+	}
+	var i uint8
+	switch l[0] {
+	case 'N':
+		i = 1
+	case 'R':
+		i = 2
+	case 'O':
+		i = 3
+	default:
+		return 0
+	}
+	if localities[i] != l {
+		return 0
+	}
+	return i
+}
+
 func containerBrief(c *container) ContainerBrief {
 	b := ContainerBrief{
 		ID: c.id, StartTick: c.start, EndTick: c.end, Size: c.size, Priority: c.priority,
 		App: int32(c.app.idx), IsAM: c.isAM, Reserved: c.reserved,
 	}
-	for i, l := range localities {
-		if l == c.locality {
-			b.locality = uint8(i)
-			break
-		}
-	}
+	b.locality = localityIndex(c.locality)
 	return b
 }
 
