@@ -137,6 +137,16 @@ func scheme(t *testing.T, tab context.Context, dark bool) {
 	})))
 }
 
+// newPage opens a page in a fresh headless Chromium at the desktop size
+// of the flows' screenshots, on the site at url; problems returns what
+// went wrong in it (browser).
+func newPage(ctx context.Context, t *testing.T, url, shots string) (p *page, problems func() []string) {
+	t.Helper()
+	tab, problems := browser(ctx, t)
+	require.NoError(t, chromedp.Do(tab, chromedp.EmulateViewport(1440, 1000)))
+	return &page{t: t, tab: tab, url: url, shot: shots}, problems
+}
+
 // TestBrowserFlows drives the playground through its flows in headless
 // Chromium, one after another on the same work.
 func TestBrowserFlows(t *testing.T) {
@@ -145,9 +155,8 @@ func TestBrowserFlows(t *testing.T) {
 	defer cancel()
 	root, url := builtSite(ctx, t)
 	shots := screenshotDir(t, root)
-	tab, problems := browser(ctx, t)
-	require.NoError(t, chromedp.Do(tab, chromedp.EmulateViewport(1440, 1000)))
-	p := &page{t: t, tab: tab, url: url, shot: shots}
+	p, problems := newPage(ctx, t, url, shots)
+	tab := p.tab
 
 	// The default lesson loads and the WebAssembly runs it.
 	start := time.Now()
@@ -238,9 +247,7 @@ func TestBrowserFlows(t *testing.T) {
 	require.Contains(t, link, "#s=1.")
 	p.screenshot("share.png")
 	func() {
-		tab2, _ := browser(ctx, t)
-		require.NoError(t, chromedp.Do(tab2, chromedp.EmulateViewport(1440, 1000)))
-		p2 := &page{t: t, tab: tab2, url: url, shot: shots}
+		p2, _ := newPage(ctx, t, url, shots)
 		p2.open(link)
 		p2.wait(counter+`.startsWith('step 2 of 3')`, "the shared step")
 		require.Equal(t, shared, p2.state(), "the link restores the same state")

@@ -123,10 +123,8 @@ func TestBrowserPreRenderedStart(t *testing.T) {
 
 	var prerendered []string
 	t.Run("before the WebAssembly runs", func(t *testing.T) {
-		tab, _ := browser(ctx, t)
-		require.NoError(t, chromedp.Do(tab, chromedp.EmulateViewport(1440, 1000)))
-		p := &page{t: t, tab: tab, url: url, shot: shots}
-		block(t, tab, url, "/web/app.wasm", "/app-worker.js")
+		p, _ := newPage(ctx, t, url, shots)
+		block(t, p.tab, url, "/web/app.wasm", "/app-worker.js")
 		open(p, url)
 		p.wait(visible(anyTree), "the pre-rendered queue tree")
 		require.Equal(t, want, treeLines(p), "the pre-rendered tree differs from testdata/default-queue-tree.txt")
@@ -155,9 +153,7 @@ func TestBrowserPreRenderedStart(t *testing.T) {
 
 	t.Run("after mount", func(t *testing.T) {
 		require.NotEmpty(t, prerendered, "needs the pre-rendered playground of the first subtest")
-		tab, problems := browser(ctx, t)
-		require.NoError(t, chromedp.Do(tab, chromedp.EmulateViewport(1440, 1000)))
-		p := &page{t: t, tab: tab, url: url, shot: shots}
+		p, problems := newPage(ctx, t, url, shots)
 		open(p, url)
 		p.waitFor(visible(liveTree), "the page mounted by the WebAssembly", renderTimeout)
 		require.False(t, js[bool](p, `!!document.querySelector('.prerendered, [inert]')`), "the live page is not inert")
@@ -193,10 +189,8 @@ func TestBrowserPreRenderedStart(t *testing.T) {
 		link, err := s.Link()
 		require.NoError(t, err)
 
-		tab, _ := browser(ctx, t)
-		require.NoError(t, chromedp.Do(tab, chromedp.EmulateViewport(1440, 1000)))
-		p := &page{t: t, tab: tab, url: url, shot: shots}
-		block(t, tab, url, "/web/app.wasm", "/app-worker.js")
+		p, _ := newPage(ctx, t, url, shots)
+		block(t, p.tab, url, "/web/app.wasm", "/app-worker.js")
 		open(p, url)
 		p.wait(visible(anyTree), "the pre-rendered tree of a first visit")
 		js[bool](p, `(localStorage.setItem(`+q(store.SaveKey)+`, `+q(work)+`), true)`)
@@ -226,7 +220,7 @@ func TestBrowserPreRenderedStart(t *testing.T) {
 		}
 
 		// Once the WebAssembly runs, the saved work is what shows.
-		block(t, tab, url)
+		block(t, p.tab, url)
 		js[bool](p, `(localStorage.setItem(`+q(store.SaveKey)+`, `+q(work)+`), true)`)
 		open(p, url)
 		p.waitFor(visible(liveTree), "the page mounted by the WebAssembly", renderTimeout)
