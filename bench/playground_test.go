@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/profiler"
 	"github.com/chromedp/cdproto/tracing"
 	"github.com/chromedp/chromedp"
@@ -174,12 +173,8 @@ func BenchmarkPlayground(b *testing.B) {
 
 	ctx, cancel := context.WithTimeout(ctx, 15*time.Minute)
 	defer cancel()
-	tab, closeTab := newChromium(b, ctx)
+	tab, closeTab := probedChromium(b, ctx, 1280, 900, playgroundProbe)
 	defer closeTab()
-	require.NoError(b, chromedp.Do(tab, chromedp.EmulateViewport(1280, 900), chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
-		_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: playgroundProbe})
-		return err
-	})))
 	// The visitor's saved work, then the visit.
 	require.NoError(b, chromedp.Do(tab, chromedp.Navigate(srv.URL+"/web/app.css")))
 	key, _ := json.Marshal(store.SaveKey)

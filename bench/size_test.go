@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/andybalholm/brotli"
-	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
 
@@ -127,12 +126,8 @@ func BenchmarkSize(b *testing.B) {
 
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	tab, closeTab := newChromium(b, ctx)
+	tab, closeTab := probedChromium(b, ctx, 1280, 900, startProbe)
 	defer closeTab()
-	require.NoError(b, chromedp.Do(tab, chromedp.EmulateViewport(1280, 900), chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
-		_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: startProbe})
-		return err
-	})))
 	for _, run := range []string{"cold", "warm"} {
 		err := chromedp.Do(tab, chromedp.Navigate(srv.URL+"/"),
 			chromedp.WaitVisible(chromedp.CSS(firstTree)), chromedp.WaitVisible(chromedp.CSS(interactive)))

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"yarnplay/bench/workload"
@@ -106,6 +107,22 @@ func newChromium(b *testing.B, ctx context.Context) (context.Context, context.Ca
 		b.Skip(err)
 	}
 	return headless.Start(ctx, b.TempDir())
+}
+
+// probedChromium is newChromium with a page of width x height that runs
+// the script probe before each document's own scripts.
+func probedChromium(b *testing.B, ctx context.Context, width, height int64, probe string) (context.Context, context.CancelFunc) {
+	b.Helper()
+	tab, closeTab := newChromium(b, ctx)
+	err := chromedp.Do(tab, chromedp.EmulateViewport(width, height), chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: probe})
+		return err
+	}))
+	if err != nil {
+		closeTab()
+		b.Fatalf("preparing Chromium's page: %v", err)
+	}
+	return tab, closeTab
 }
 
 // runChromium runs the harness in a page of headless Chromium, served from

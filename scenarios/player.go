@@ -143,7 +143,7 @@ func (p *Player) Done() bool { return p.pos >= len(p.sc.Steps) }
 // checkpoints. The scenario is shared and must not change while either is
 // used. It is BeginClone and one unbounded Step.
 func (p *Player) Clone() *Player {
-	c, err := p.cloneInSteps(0)
+	c, err := p.CloneInSteps(0)
 	if err != nil {
 		panic("scenarios: Clone: " + err.Error()) // nothing can change the player during one Step
 	}

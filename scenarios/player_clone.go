@@ -101,8 +101,10 @@ func (c *PlayerCloner) Player() (*Player, error) {
 // Copied is the number of the scheduler's objects copied so far.
 func (c *PlayerCloner) Copied() int { return c.sc.Copied() }
 
-// cloneInSteps is BeginClone and Steps of budget objects until done.
-func (p *Player) cloneInSteps(budget int) (*Player, error) {
+// CloneInSteps clones the player with BeginClone and Steps of budget
+// objects until done (Clone is CloneInSteps(0)): the same copy, made the
+// way a caller that pauses between steps makes it.
+func (p *Player) CloneInSteps(budget int) (*Player, error) {
 	c := p.BeginClone()
 	for {
 		done, err := c.Step(budget)

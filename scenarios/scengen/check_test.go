@@ -192,17 +192,7 @@ func firstDiff(want, got []byte) string {
 // cloneOf clones the player in steps of 1, 7 or 1000 objects or at once,
 // by the seed, so that the stepwise path is checked as well.
 func cloneOf(seed uint64, p *scenarios.Player) (*scenarios.Player, error) {
-	c := p.BeginClone()
-	budget := []int{0, 1, 7, 1000}[seed%4]
-	for {
-		done, err := c.Step(budget)
-		if err != nil {
-			return nil, err
-		}
-		if done {
-			return c.Player()
-		}
-	}
+	return p.CloneInSteps([]int{0, 1, 7, 1000}[seed%4])
 }
 
 // cloneStep picks where a scenario of n steps is cloned: from the seed, in
