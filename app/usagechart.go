@@ -251,12 +251,8 @@ func chartSVG(d *chartData, pts []store.HistoryPoint, used [][]float64, xOf func
 	return b.String()
 }
 
-// bandPath is the closed outline between two step lines, upper then lower.
-func bandPath(xs, lower, upper []float64, yOf func(float64) float64) string {
-	return string(appendBandPath(nil, xs, lower, upper, yOf))
-}
-
-// appendBandPath appends bandPath's outline to b.
+// appendBandPath appends the closed outline between two step lines,
+// upper then lower, to b.
 func appendBandPath(b []byte, xs, lower, upper []float64, yOf func(float64) float64) []byte {
 	b = appendStepLine(b, xs, upper, yOf)
 	for k := len(lower) - 1; k >= 0; k-- {
@@ -267,12 +263,8 @@ func appendBandPath(b []byte, xs, lower, upper []float64, yOf func(float64) floa
 	return append(b, 'Z')
 }
 
-// stepLine is a path through values holding from xs[k] to xs[k+1].
-func stepLine(xs, v []float64, yOf func(float64) float64) string {
-	return string(appendStepLine(nil, xs, v, yOf))
-}
-
-// appendStepLine appends stepLine's path to b.
+// appendStepLine appends a path through values holding from xs[k] to
+// xs[k+1] to b.
 func appendStepLine(b []byte, xs, v []float64, yOf func(float64) float64) []byte {
 	for k := range v {
 		cmd := byte('L')

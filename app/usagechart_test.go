@@ -65,8 +65,8 @@ func TestUsageChartGeometry(t *testing.T) {
 func TestStepLineAndBand(t *testing.T) {
 	xs := []float64{0, 10, 20}
 	id := func(v float64) float64 { return v }
-	require.Equal(t, "M0 1L10 1L10 2L20 2", stepLine(xs, []float64{1, 2}, id))
-	require.Equal(t, "M0 3L10 3L10 4L20 4L20 2L10 2L10 1L0 1Z", bandPath(xs, []float64{1, 2}, []float64{3, 4}, id))
+	require.Equal(t, "M0 1L10 1L10 2L20 2", string(appendStepLine(nil, xs, []float64{1, 2}, id)))
+	require.Equal(t, "M0 3L10 3L10 4L20 4L20 2L10 2L10 1L0 1Z", string(appendBandPath(nil, xs, []float64{1, 2}, []float64{3, 4}, id)))
 	require.Equal(t, "12.35", svgNum(12.3456))
 	require.Equal(t, "100", svgNum(100))
 	require.Equal(t, "0", svgNum(-0.001))
