@@ -6,7 +6,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -18,9 +17,10 @@ import (
 // GoAppModule is the module path of go-app, the UI framework.
 const GoAppModule = "github.com/maxence-charriere/go-app/v10"
 
-// goAppPatch is one edit of a go-app source file: old must occur exactly
-// once in the file, and is replaced by new.
-type goAppPatch struct {
+// sourcePatch is one edit of a source file of go-app or of the Go
+// runtime: old must occur exactly once in the file, and is replaced by
+// new.
+type sourcePatch struct {
 	file, old, new string
 }
 
@@ -39,7 +39,7 @@ type goAppPatch struct {
 // Each edit must apply exactly once, so a go-app upgrade that changes these
 // files stops the build with a message naming the edit rather than
 // producing a different binary.
-var goAppPatches = []goAppPatch{
+var goAppPatches = []sourcePatch{
 	{"pkg/app/http.go", "package app\n", "//go:build !wasm\n\npackage app\n"},
 	{"pkg/app/resource.go", "import (\n\t\"net/http\"\n\t\"strings\"\n)", "import (\n\t\"strings\"\n)"},
 	{"pkg/app/resource.go", "\t\tHandler:   http.FileServer(http.Dir(directory)),\n", ""},
@@ -179,7 +179,7 @@ func patchGoApp(dir, version string) error {
 			return fmt.Errorf("patching go-app %s for the browser: %w", version, err)
 		}
 		if n := bytes.Count(data, []byte(p.old)); n != 1 {
-			return errors.New(patchMismatch(p, version, n))
+			return patchMismatch(p, "go-app "+version, "goAppPatches in build/site/goappwasm.go", n)
 		}
 		data = bytes.Replace(data, []byte(p.old), []byte(p.new), 1)
 		if err := os.WriteFile(path, data, 0o644); err != nil {
@@ -189,9 +189,10 @@ func patchGoApp(dir, version string) error {
 	return nil
 }
 
-// patchMismatch explains a patch that does not apply.
-func patchMismatch(p goAppPatch, version string, found int) string {
+// patchMismatch explains a patch of what (the source it edits, with its
+// version) that does not apply; where names the edits to update.
+func patchMismatch(p sourcePatch, what, where string, found int) error {
 	first, _, _ := strings.Cut(strings.TrimSpace(p.old), "\n")
-	return fmt.Sprintf("go-app %s: the browser build's edit of %s expects %q exactly once and found it %d times; "+
-		"go-app has changed since the edit was written: update goAppPatches in build/site/goappwasm.go", version, p.file, first, found)
+	return fmt.Errorf("%s: the browser build's edit of %s expects %q exactly once and found it %d times; "+
+		"the file has changed since the edit was written: update %s", what, p.file, first, found, where)
 }

@@ -88,7 +88,9 @@ var WasmGCFlags = []string{
 // BuildWasm compiles the browser entry point root/wasm with GOOS=js
 // GOARCH=wasm, -trimpath, -ldflags="-s -w" and WasmGCFlags into
 // dist/web/app.wasm, against a copy of go-app without its server side
-// (goAppPatches). The go command's diagnostics go to stderr.
+// (goAppPatches) and with a runtime whose garbage collector marks in
+// slices (runtimePatches). The go command's diagnostics, and a warning if
+// the runtime's edits do not apply, go to stderr.
 func BuildWasm(ctx context.Context, root, dist string, stderr io.Writer) error {
 	out, err := filepath.Abs(WasmPath(dist))
 	if err != nil {
@@ -107,6 +109,15 @@ func BuildWasm(ctx context.Context, root, dist string, stderr io.Writer) error {
 		return err
 	}
 	args := append([]string{"build", "-modfile", modFile, "-trimpath", "-ldflags=-s -w"}, WasmGCFlags...)
+	overlay, warning, err := runtimeOverlay(ctx, root, tmp)
+	if err != nil {
+		return err
+	}
+	if warning != "" {
+		fmt.Fprintln(stderr, "warning:", warning)
+	} else {
+		args = append(args, "-overlay", overlay)
+	}
 	cmd := exec.CommandContext(ctx, "go", append(args, "-o", out, "./wasm")...)
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
