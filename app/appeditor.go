@@ -175,10 +175,22 @@ func (c *aeTable) Render() app.UI {
 				app.Th().Text("App"), app.Th().Text("User"), app.Th().Text("Queue"), app.Th().Text("State"),
 				app.Th().Text("Containers"), app.Th().Text("Actions"),
 			)),
-			app.TBody().Body(app.Range(c.Rows).Slice(func(i int) app.UI { return c.Ed.appRow(c.Rows[i]) })),
+			app.TBody().Body(app.Range(c.Rows).Slice(func(i int) app.UI { return &aeRow{Ed: c.Ed, Row: c.Rows[i]} })),
 		),
 	)
 }
+
+// aeRow is one application of the table, a component of plain values:
+// go-app draws again only the rows whose values changed.
+type aeRow struct {
+	app.Compo
+
+	Ed  *AppEditor
+	Row appRow
+}
+
+// Render draws the row.
+func (r *aeRow) Render() app.UI { return r.Ed.appRow(r.Row) }
 
 func (e *AppEditor) appRow(a appRow) app.UI {
 	return app.Tr().DataSet("app", a.ID).Body(

@@ -47,3 +47,48 @@ func frameView(f *store.Frame) (ScenarioView, bool) {
 	}
 	return ScenarioView{Name: f.Title, Cluster: cv, Root: build(&f.Queues[0])}, true
 }
+
+// Equal reports whether q and o show the same tree: the same queues, in
+// the same order, with the same numbers.
+func (q *QueueView) Equal(o *QueueView) bool {
+	if q.Name != o.Name || q.Path != o.Path || q.Depth != o.Depth ||
+		q.Capacity != o.Capacity || q.MaxCapacity != o.MaxCapacity ||
+		q.AbsCapacity != o.AbsCapacity || q.AbsMaxCapacity != o.AbsMaxCapacity ||
+		q.Guaranteed != o.Guaranteed || q.Max != o.Max || len(q.Children) != len(o.Children) {
+		return false
+	}
+	for i := range q.Children {
+		if !q.Children[i].Equal(&o.Children[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// viewCache keeps the capacities table's view from one frame to the next
+// while it shows the same numbers (usage changes every step, the
+// configuration and the cluster seldom do): the components it feeds are
+// then given the very same tree, which go-app finds unchanged at once
+// instead of comparing a thousand queues field by field through
+// reflection, and do not render again.
+type viewCache struct {
+	f  *store.Frame // the frame last asked about
+	v  ScenarioView
+	ok bool
+}
+
+// view returns the frame's view (frameView), the kept one when it is
+// equal.
+func (c *viewCache) view(f *store.Frame) (ScenarioView, bool) {
+	if f == c.f {
+		// The page renders again for each stage of the same frame.
+		return c.v, c.ok
+	}
+	c.f = f
+	v, ok := frameView(f)
+	if ok && c.ok && v.Name == c.v.Name && v.Cluster == c.v.Cluster && v.Root.Equal(&c.v.Root) {
+		return c.v, true
+	}
+	c.v, c.ok = v, ok
+	return v, ok
+}

@@ -140,6 +140,7 @@ func (c *Controller) Run(action func(s *store.Store) error) error {
 		return action(c.Store)
 	}
 	c.running = true
+	actionsBegun++
 	c.t = Timing{}
 	start := c.now()
 	c.sliceStart = start
@@ -156,6 +157,11 @@ func (c *Controller) Run(action func(s *store.Store) error) error {
 			f := c.Store.Frame()
 			c.t.Step, c.t.Kind = f.Step, f.Kind
 			c.report(c.t)
+		}
+		if c.yield != nil && c.t.Slices > 1 {
+			// An action that ran in slices ends with a slice of its own,
+			// and the page's render of its frame starts a new task.
+			c.yield()
 		}
 	}()
 	return action(c.Store)

@@ -161,71 +161,114 @@ func (r *nodeRaster) outline(x0, y0, x1, y1 int, c rgbColor, dash int) {
 // the frame's containers in brief: ten thousand nodes run hundreds of
 // thousands.
 func rasterNodes(buf []byte, f *store.Frame, l canvasLayout, nc *nodeCtx, p canvasPalette, focus int) []byte {
+	np := newNodePainter(buf, f, l, nc, p, focus)
+	np.paint(len(f.Nodes))
+	return np.r.pix
+}
+
+// nodePainter draws rasterNodes' picture in parts: paint draws the next
+// nodes, in node order, and the picture once every node is painted is
+// rasterNodes' to the pixel (each node's marks are painted in the same
+// order; the strips overlap only there, by their outlines). The canvas
+// draws ten thousand nodes part by part, letting the browser paint between
+// the parts.
+type nodePainter struct {
+	r     nodeRaster
+	f     *store.Frame
+	l     canvasLayout
+	nc    *nodeCtx
+	p     canvasPalette
+	focus int
+	// next is the first node not painted yet.
+	next int
+	// A block's colour depends on its app (its queue's hue and its shade):
+	// computed once per app, not once per container.
+	colors []rgbColor
+	known  []bool
+}
+
+// newNodePainter starts a picture of the frame's nodes, in buf when it is
+// large enough, cleared; f must not change while the painter draws it.
+func newNodePainter(buf []byte, f *store.Frame, l canvasLayout, nc *nodeCtx, p canvasPalette, focus int) *nodePainter {
 	n := l.W * l.H * 4
 	if cap(buf) < n {
 		buf = make([]byte, n)
 	}
 	buf = buf[:n]
 	clear(buf)
-	r := &nodeRaster{w: l.W, h: l.H, pix: buf}
-	// A block's colour depends on its app (its queue's hue and its shade):
-	// computed once per app, not once per container.
-	colors := make([]rgbColor, len(f.Apps))
-	known := make([]bool, len(f.Apps))
-	blockColor := func(c *core.ContainerBrief) rgbColor {
-		if !known[c.App] {
-			a := &f.Apps[c.App]
-			colors[c.App], known[c.App] = nc.colors.blockRGB(a.Queue, a.ID, p.dark), true
-		}
-		return colors[c.App]
+	return &nodePainter{
+		r: nodeRaster{w: l.W, h: l.H, pix: buf}, f: f, l: l, nc: nc, p: p, focus: focus,
+		colors: make([]rgbColor, len(f.Apps)), known: make([]bool, len(f.Apps)),
 	}
-	for i := range f.Nodes {
-		n := &f.Nodes[i]
-		x0, y0 := l.at(i)
-		// nodeStrip's geometry, without building the strip.
-		capMB := float64(n.Capacity.MemoryMB)
-		scale := 1.0
-		if nc.largest > 0 {
-			scale = unit01(capMB / float64(nc.largest))
-		}
-		length := max(int(scale*float64(l.ColW)+0.5), 1)
-		y1 := y0 + l.BarH
-		r.fill(x0, y0, x0+length, y1, p.track)
-		px := func(f float64) int { return x0 + int(f*float64(length)+0.5) }
-		if capMB > 0 {
-			at := 0.0
-			cs := f.NodeBriefs(i)
-			for ci := range cs {
-				c := &cs[ci]
-				w := float64(c.Size.MemoryMB) / capMB
-				a, b := px(at), px(at+w)
-				at += w
-				b = max(b, a+1)
-				r.fill(a, y0, b, y1, blockColor(c))
-				if c.IsAM {
-					for x := a + 1; x < b-1; x += 2 {
-						r.set(x, y0+1, p.amDot)
-						r.set(x, y1-2, p.amDot)
-					}
-				}
-				if b-a >= 3 {
-					r.fill(b-1, y0, b, y1, p.separator)
+}
+
+// done reports whether every node is painted.
+func (np *nodePainter) done() bool { return np.next >= len(np.f.Nodes) }
+
+// paint paints the next count nodes (fewer at the end).
+func (np *nodePainter) paint(count int) {
+	end := min(np.next+count, len(np.f.Nodes))
+	for i := np.next; i < end; i++ {
+		np.node(i)
+	}
+	np.next = end
+}
+
+func (np *nodePainter) blockColor(c *core.ContainerBrief) rgbColor {
+	if !np.known[c.App] {
+		a := &np.f.Apps[c.App]
+		np.colors[c.App], np.known[c.App] = np.nc.colors.blockRGB(a.Queue, a.ID, np.p.dark), true
+	}
+	return np.colors[c.App]
+}
+
+// node paints node i.
+func (np *nodePainter) node(i int) {
+	r, f, l, nc, p := &np.r, np.f, np.l, np.nc, np.p
+	n := &f.Nodes[i]
+	x0, y0 := l.at(i)
+	// nodeStrip's geometry, without building the strip.
+	capMB := float64(n.Capacity.MemoryMB)
+	scale := 1.0
+	if nc.largest > 0 {
+		scale = unit01(capMB / float64(nc.largest))
+	}
+	length := max(int(scale*float64(l.ColW)+0.5), 1)
+	y1 := y0 + l.BarH
+	r.fill(x0, y0, x0+length, y1, p.track)
+	px := func(f float64) int { return x0 + int(f*float64(length)+0.5) }
+	if capMB > 0 {
+		at := 0.0
+		cs := f.NodeBriefs(i)
+		for ci := range cs {
+			c := &cs[ci]
+			w := float64(c.Size.MemoryMB) / capMB
+			a, b := px(at), px(at+w)
+			at += w
+			b = max(b, a+1)
+			r.fill(a, y0, b, y1, np.blockColor(c))
+			if c.IsAM {
+				for x := a + 1; x < b-1; x += 2 {
+					r.set(x, y0+1, p.amDot)
+					r.set(x, y1-2, p.amDot)
 				}
 			}
-			if res := n.Reservation; res != nil {
-				used := float64(n.Allocated.MemoryMB) / capMB
-				a, b := px(used), px(used+float64(res.Size.MemoryMB)/capMB)
-				b = min(max(b, a+2), x0+l.Stride-2)
-				r.outline(a, y0, b, y1, p.ghost, 2)
+			if b-a >= 3 {
+				r.fill(b-1, y0, b, y1, p.separator)
 			}
 		}
-		if n.Name == nc.heartbeat {
-			r.outline(x0-2, y0-2, x0+length+2, y1+2, p.hb, 0)
-			r.outline(x0-1, y0-1, x0+length+1, y1+1, p.hb, 0)
-		}
-		if i == focus {
-			r.outline(x0-2, y0-2, x0+length+2, y1+2, p.focus, 1)
+		if res := n.Reservation; res != nil {
+			used := float64(n.Allocated.MemoryMB) / capMB
+			a, b := px(used), px(used+float64(res.Size.MemoryMB)/capMB)
+			b = min(max(b, a+2), x0+l.Stride-2)
+			r.outline(a, y0, b, y1, p.ghost, 2)
 		}
 	}
-	return r.pix
+	if n.Name == nc.heartbeat {
+		r.outline(x0-2, y0-2, x0+length+2, y1+2, p.hb, 0)
+		r.outline(x0-1, y0-1, x0+length+1, y1+1, p.hb, 0)
+	}
+	if i == np.focus {
+		r.outline(x0-2, y0-2, x0+length+2, y1+2, p.focus, 1)
+	}
 }

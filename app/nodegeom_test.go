@@ -195,3 +195,45 @@ func TestCardCellsMarkWrappedContainers(t *testing.T) {
 	require.Equal(t, 8, strings.Count(html, `class="cell `))
 	require.Equal(t, 3, strings.Count(html, `class="cell free"`))
 }
+
+// The canvas is painted part by part in the browser: any split of the
+// nodes into parts paints rasterNodes' picture to the pixel, outlines that
+// overlap the next row's strips included (dense layout, the heartbeat and
+// the opened node outlined).
+func TestNodePainterInPartsPaintsTheWholePicture(t *testing.T) {
+	const n = denseNodes + 321
+	nodes := make([]core.NodeView, n)
+	apps := []core.AppView{{ID: "app_0", Queue: "root.a"}, {ID: "app_1", Queue: "root.b"}}
+	var cs []core.ContainerBrief
+	at := []int{0}
+	for i := range nodes {
+		nodes[i] = core.NodeView{Name: "n" + strconv.Itoa(i), Capacity: gbRes(8+int64(i%3)*4, 8)}
+		for k := 0; k < i%4; k++ {
+			cs = append(cs, core.ContainerBrief{ID: int64(len(cs)), App: int32(k % 2), Size: gbRes(1+int64(k), 1), IsAM: k == 0})
+			nodes[i].Allocated = nodes[i].Allocated.Add(cs[len(cs)-1].Size)
+		}
+		if i%17 == 0 {
+			nodes[i].Reservation = &core.ContainerView{App: "app_1", Queue: "root.b", Size: gbRes(9, 1), Reserved: true}
+		}
+		at = append(at, len(cs))
+	}
+	f := &store.Frame{Nodes: nodes, Apps: apps, Containers: cs, NodeAt: at}
+	colors := Colors{hue: map[string]int{"root.a": 120, "root.b": 240}, shade: map[string]int{"app_0": 0, "app_1": 1}}
+	nc := &nodeCtx{colors: colors, heartbeat: "n1000", largest: 16 * 1024}
+	l := newCanvasLayout(n, 530)
+	require.Equal(t, denseBarH, l.BarH)
+	for _, dark := range []bool{false, true} {
+		p := paletteFor(dark)
+		whole := rasterNodes(nil, f, l, nc, p, 1000+l.Cols)
+		for _, part := range []int{1, 7, canvasPart, n - 1} {
+			np := newNodePainter(bytes.Repeat([]byte{9}, len(whole)), f, l, nc, p, 1000+l.Cols)
+			parts := 0
+			for !np.done() {
+				np.paint(part)
+				parts++
+			}
+			require.Equal(t, (n+part-1)/part, parts)
+			require.True(t, bytes.Equal(whole, np.r.pix), "parts of %d nodes paint another picture (dark %v)", part, dark)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package app
 
 import (
 	"strconv"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -60,9 +61,27 @@ type NodeGrid struct {
 	scheme     app.Value
 	onScheme   app.Func
 	// yielder lets the browser run (browser only): the canvas is drawn
-	// after.
+	// after, part by part (job is the drawing under way).
 	yielder *Yielder
+	job     *canvasJob
 }
+
+// canvasJob is a drawing of the canvas under way: in the browser, ten
+// thousand nodes are painted in parts of at most about SliceBudget, the
+// browser painting frames and taking input between them, and the canvas
+// is put on the page whole once every node is painted (never half a new
+// picture over an old one).
+type canvasJob struct {
+	key     string      // what it draws (NodeGrid.drawn once on the canvas)
+	frame   store.Frame // the frame drawn: the component's changes with the next step
+	painter *nodePainter
+	// waiting is true while the next part waits for the browser's turn.
+	waiting bool
+}
+
+// canvasPart is the number of nodes painted between two looks at the
+// clock.
+const canvasPart = 200
 
 // OnMount measures the canvas's room, draws it and redraws it when the
 // colour scheme changes.
@@ -78,11 +97,11 @@ func (c *NodeGrid) OnMount(ctx app.Context) {
 	c.yielder = NewYielder()
 	c.scheme = app.Window().Call("matchMedia", "(prefers-color-scheme: dark)")
 	c.onScheme = app.FuncOf(func(app.Value, []app.Value) any {
-		ctx.Dispatch(func(ctx app.Context) { c.drawn = ""; c.draw() })
+		ctx.Dispatch(func(ctx app.Context) { c.drawn = ""; c.draw(ctx) })
 		return nil
 	})
 	c.scheme.Call("addEventListener", "change", c.onScheme)
-	ctx.Defer(func(app.Context) { c.draw() })
+	ctx.Defer(c.draw)
 }
 
 // OnDismount releases the scheme listener and the yielder.
@@ -103,23 +122,19 @@ func (c *NodeGrid) OnDismount() {
 // page (drawing ten thousand nodes takes tens of milliseconds).
 func (c *NodeGrid) OnUpdate(ctx app.Context) {
 	if c.yielder == nil || nodeMode(len(c.Frame.Nodes)) != modeCanvas {
-		ctx.Defer(func(app.Context) { c.draw() })
+		ctx.Defer(c.draw)
 		return
 	}
-	y := c.yielder
-	ctx.Async(func() {
-		y.Yield()
-		ctx.Dispatch(func(ctx app.Context) {
-			ctx.PreventUpdate()
-			c.draw()
-		})
+	later(ctx, c.yielder, func(ctx app.Context) {
+		ctx.PreventUpdate()
+		c.draw(ctx)
 	})
 }
 
 // OnResize redraws the canvas at its new width.
 func (c *NodeGrid) OnResize(ctx app.Context) {
 	c.width = 0
-	ctx.Defer(func(app.Context) { c.draw() })
+	ctx.Defer(c.draw)
 }
 
 // ctx is what drawing the frame's nodes needs.
@@ -188,7 +203,7 @@ func (c *NodeGrid) finder() app.UI {
 
 // redraw draws the canvas once the page shows the new state (the opened
 // node is outlined on it).
-func (c *NodeGrid) redraw(app.Context) { c.draw() }
+func (c *NodeGrid) redraw(ctx app.Context) { c.draw(ctx) }
 
 // open shows a node as a card (a second time closes it).
 func (c *NodeGrid) open(name string) {
@@ -276,8 +291,12 @@ func (c *NodeGrid) canvasWidth() int {
 	return 960
 }
 
-// draw paints the canvas from the frame, unless it already shows it.
-func (c *NodeGrid) draw() {
+// draw paints the canvas from the frame, unless it already shows it or a
+// drawing of it is under way. In the browser it paints for at most about
+// SliceBudget, then lets the browser run and goes on in a later task (a
+// drawing of another picture, after a new frame, starts over); natively it
+// paints at once.
+func (c *NodeGrid) draw(ctx app.Context) {
 	if app.IsServer || !c.Mounted() || nodeMode(len(c.Frame.Nodes)) != modeCanvas {
 		return
 	}
@@ -299,13 +318,32 @@ func (c *NodeGrid) draw() {
 	l := newCanvasLayout(len(c.Frame.Nodes), c.canvasWidth())
 	key := framePtr(&c.Frame) + "/" + strconv.Itoa(l.W) + "/" + strconv.FormatBool(dark) + "/" + strconv.Itoa(focus) + "/" + c.Frame.HeartbeatNode
 	if key == c.drawn {
+		c.job = nil
 		return
+	}
+	job := c.job
+	switch {
+	case job == nil || job.key != key:
+		job = &canvasJob{key: key, frame: c.Frame}
+		job.painter = newNodePainter(c.pix, &job.frame, l, c.ctx(), paletteFor(dark), focus)
+		c.pix = job.painter.r.pix
+		c.job = job
+	case job.waiting:
+		// Its next part is on its way.
+		return
+	}
+	start := time.Now()
+	for !job.painter.done() {
+		job.painter.paint(canvasPart)
+		if c.yielder != nil && !job.painter.done() && time.Since(start) >= SliceBudget {
+			c.drawLater(ctx, job)
+			return
+		}
 	}
 	if cv.Get("width").Int() != l.W || cv.Get("height").Int() != l.H {
 		cv.Set("width", l.W)
 		cv.Set("height", l.H)
 	}
-	c.pix = rasterNodes(c.pix, &c.Frame, l, c.ctx(), paletteFor(dark), focus)
 	if c.img == nil || c.imgW != l.W || c.imgH != l.H {
 		c.arr = app.Window().Get("Uint8ClampedArray").New(len(c.pix))
 		c.img = app.Window().Get("ImageData").New(c.arr, l.W, l.H)
@@ -314,6 +352,20 @@ func (c *NodeGrid) draw() {
 	app.CopyBytesToJS(c.arr, c.pix)
 	cv.Call("getContext", "2d").Call("putImageData", c.img, 0, 0)
 	c.drawn = key
+	c.job = nil
+}
+
+// drawLater goes on with the drawing once the browser has run, unless
+// another drawing has replaced it.
+func (c *NodeGrid) drawLater(ctx app.Context, job *canvasJob) {
+	job.waiting = true
+	later(ctx, c.yielder, func(ctx app.Context) {
+		ctx.PreventUpdate()
+		job.waiting = false
+		if c.job == job {
+			c.draw(ctx)
+		}
+	})
 }
 
 // nodeStripRow is one node as a compact strip: a button (to open it) with

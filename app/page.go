@@ -50,6 +50,13 @@ type Page struct {
 	saveGen  int
 	saveCost time.Duration // how long the last save took
 	showKeys bool
+	// capView is the capacities table's view, kept while it is the same.
+	capView viewCache
+	// calls are the callbacks the page gives its panels (callbacks).
+	calls *pageCallbacks
+	// stages are the frames the panels of the later stages show, and the
+	// actions waiting for them (stages.go).
+	stages stagedFrames
 }
 
 // Render draws the page.
@@ -113,6 +120,10 @@ func (p *Page) playground(f *store.Frame) app.HTMLDiv {
 	if bigFrame(f) {
 		pg = pg.Class("big")
 	}
+	lanes, chart, eds := p.staged(stageLanes, f), p.staged(stageChart, f), p.staged(stageEditors, f)
+	if len(p.stages.queued) > 0 {
+		p.nextStage()
+	}
 	return pg.Body(
 		app.If(f.Err != "", func() app.UI {
 			return app.Div().ID("error").Class("status error").Role("alert").Body(
@@ -123,13 +134,13 @@ func (p *Page) playground(f *store.Frame) app.HTMLDiv {
 		}),
 		app.Div().Class("pg-layout").Body(
 			app.Aside().Class("pg-left").Aria("label", "Queues").Body(
-				&QueueBars{Frame: *f, OnSelect: p.selectQueue},
+				&QueueBars{Frame: *f, OnSelect: p.callbacks().selectQueue},
 			),
 			app.Main().Class("pg-centre").Body(
 				&NodeGrid{Frame: *f},
-				&LeafLanes{Frame: *f, Queue: f.Selected},
-				&UsageChart{Frame: *f, Parent: chartParent(f), OnJump: p.jump},
-				capacities(f),
+				&LeafLanes{Frame: *lanes, Queue: lanes.Selected},
+				&UsageChart{Frame: *chart, Parent: chartParent(chart), OnJump: p.callbacks().jump},
+				capacities(&p.capView, f),
 			),
 			app.Aside().Class("pg-right").Aria("label", "Lesson and narration").Body(
 				&LessonPanel{F: f},
@@ -138,11 +149,11 @@ func (p *Page) playground(f *store.Frame) app.HTMLDiv {
 			),
 		),
 		app.Div().Class("pg-editors").Body(
-			&AppEditor{F: f, Ctl: p.ctl},
-			&QueueEditor{F: f, Ctl: p.ctl},
-			&NodeEditor{F: f, Ctl: p.ctl},
-			&UserEditor{F: f, Ctl: p.ctl},
-			&SharePanel{F: f, Ctl: p.ctl, Base: pageBase()},
+			&AppEditor{F: eds, Ctl: p.ctl},
+			&QueueEditor{F: eds, Ctl: p.ctl},
+			&NodeEditor{F: eds, Ctl: p.ctl},
+			&UserEditor{F: eds, Ctl: p.ctl},
+			&SharePanel{F: eds, Ctl: p.ctl, Base: pageBase()},
 		),
 		&Timeline{F: f, Ctl: p.ctl, Playing: p.playing, Speed: p.speed,
 			OnPlay: p.togglePlay, OnSpeed: p.setSpeed, OnHelp: p.toggleKeys},
@@ -172,9 +183,10 @@ func chartParent(f *store.Frame) string {
 }
 
 // capacities is the configured capacities table (the old ResourceManager
-// scheduler page's columns) of the configuration in force.
-func capacities(f *store.Frame) app.UI {
-	v, ok := frameView(f)
+// scheduler page's columns) of the configuration in force; cache keeps its
+// view while it is the same.
+func capacities(cache *viewCache, f *store.Frame) app.UI {
+	v, ok := cache.view(f)
 	if !ok {
 		return app.Text("")
 	}
@@ -183,6 +195,20 @@ func capacities(f *store.Frame) app.UI {
 		&ClusterSummary{Scenario: v.Name, Cluster: v.Cluster},
 		&QueueTree{Root: v.Root},
 	)
+}
+
+// pageCallbacks are the page's callbacks, made once: a panel given the
+// same ones does not render again when its frame is the same.
+type pageCallbacks struct {
+	selectQueue *Callback[string]
+	jump        *Callback[int]
+}
+
+func (p *Page) callbacks() *pageCallbacks {
+	if p.calls == nil {
+		p.calls = &pageCallbacks{selectQueue: NewCallback(p.selectQueue), jump: NewCallback(p.jump)}
+	}
+	return p.calls
 }
 
 func (p *Page) selectQueue(path string) {

@@ -71,7 +71,9 @@ func (p *Page) OnMount(ctx app.Context) {
 		if k.Typing || k.Ctrl || k.Meta || k.Alt || shortcut(k.Key) == "" {
 			return false
 		}
-		ctx.Dispatch(func(ctx app.Context) { p.Key(ctx, k.Key) })
+		ctx.Dispatch(func(ctx app.Context) {
+			p.whenDrawn(ctx, func(ctx app.Context) { p.Key(ctx, k.Key) })
+		})
 		return true
 	})
 }
@@ -93,6 +95,7 @@ func (p *Page) OnDismount() {
 		p.stopKey()
 	}
 	p.stopPlay()
+	p.stages.release()
 }
 
 // OnNav loads the work when the page opens (unless OnInit has) and when a
@@ -179,9 +182,15 @@ func (p *Page) changed(ctx app.Context) {
 	}
 	p.saveGen++
 	gen := p.saveGen
-	ctx.After(max(saveDelay, saveCostFactor*p.saveCost), func(app.Context) {
+	ctx.After(max(saveDelay, saveCostFactor*p.saveCost), func(ctx app.Context) {
+		f := p.ctl.Frame()
 		if gen == p.saveGen {
 			p.save()
+		}
+		if p.ctl.Frame() == f {
+			// Nothing to show (a save that fails says so in a new frame):
+			// no render of the whole page.
+			ctx.PreventUpdate()
 		}
 	})
 }
@@ -221,17 +230,19 @@ func (p *Page) beat(gen int) {
 	ctx := p.ui
 	interval := time.Duration(float64(time.Second) / Speeds[min(max(p.speed, 0), len(Speeds)-1)])
 	ctx.After(interval, func(ctx app.Context) {
-		if !p.playing || gen != p.playGen {
-			return
-		}
-		played := false
-		p.ctl.Run(func(s *store.Store) error { played = s.PlayStep(); return nil })
-		if !played {
-			p.playing = false
-			return
-		}
-		p.changed(ctx)
-		p.beat(gen)
+		p.whenDrawn(ctx, func(ctx app.Context) {
+			if !p.playing || gen != p.playGen {
+				return
+			}
+			played := false
+			p.ctl.Run(func(s *store.Store) error { played = s.PlayStep(); return nil })
+			if !played {
+				p.playing = false
+				return
+			}
+			p.changed(ctx)
+			p.beat(gen)
+		})
 	})
 }
 

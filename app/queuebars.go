@@ -31,7 +31,7 @@ type QueueBars struct {
 	// Frame is the step to show.
 	Frame store.Frame
 	// OnSelect, if set, is called with a queue's path when its row is chosen.
-	OnSelect func(path string)
+	OnSelect *Callback[string]
 
 	// Past virtualRows queues, only the rows on screen (and overscan rows
 	// around them) are drawn, first to last-1; padding stands for the
@@ -224,7 +224,7 @@ func (c *QueueBars) onClick(ctx app.Context, e app.Event) {
 	if !row.Truthy() {
 		return
 	}
-	c.OnSelect(row.Get("dataset").Get("queue").String())
+	c.OnSelect.Call(row.Get("dataset").Get("queue").String())
 }
 
 // barLegend explains the bars' patterns in words.

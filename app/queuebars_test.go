@@ -81,7 +81,7 @@ func TestQueueBarsRender(t *testing.T) {
 	f := fixtureFrame(t, 14, "root.eng.dev", "")
 	f.Broken = map[string]string{"root.eng": "capacities of the children of root.eng sum to 90%, not 100%"}
 	var picked []string
-	c := &QueueBars{Frame: f, OnSelect: func(p string) { picked = append(picked, p) }}
+	c := &QueueBars{Frame: f, OnSelect: NewCallback(func(p string) { picked = append(picked, p) })}
 	e := app.NewTestEngine()
 	require.NoError(t, e.Load(c))
 	e.ConsumeAll()

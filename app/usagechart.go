@@ -27,7 +27,7 @@ type UsageChart struct {
 	Parent string
 	// OnJump, if set, is called with a marker's step to move the timeline
 	// there.
-	OnJump func(step int)
+	OnJump *Callback[int]
 }
 
 // Chart geometry in SVG units; the SVG scales to its box's width.
@@ -60,9 +60,7 @@ func (c *UsageChart) Render() app.UI {
 						Style("left", strconv.FormatFloat(m.X*100, 'f', 2, 64)+"%").
 						Aria("label", m.Label).Title(m.Label).
 						OnClick(func(ctx app.Context, e app.Event) {
-							if c.OnJump != nil {
-								c.OnJump(m.Step)
-							}
+							c.OnJump.Call(m.Step)
 						}).Text(m.Glyphs)
 				}),
 			),
@@ -255,27 +253,42 @@ func chartSVG(d *chartData, pts []store.HistoryPoint, used [][]float64, xOf func
 // upper then lower, to b.
 func appendBandPath(b []byte, xs, lower, upper []float64, yOf func(float64) float64) []byte {
 	b = appendStepLine(b, xs, upper, yOf)
-	for k := len(lower) - 1; k >= 0; k-- {
-		y := yOf(lower[k])
-		b = appendPoint(b, 'L', xs[k+1], y)
-		b = appendPoint(b, 'L', xs[k], y)
+	n := len(lower)
+	if n == 0 {
+		return append(b, 'Z')
 	}
+	// Backwards, with the same corners as appendStepLine's.
+	y := yOf(lower[n-1])
+	b = appendPoint(b, 'L', xs[n], y)
+	for k := n - 1; k > 0; k-- {
+		if prev := yOf(lower[k-1]); prev != y {
+			b = appendPoint(b, 'L', xs[k], y)
+			b = appendPoint(b, 'L', xs[k], prev)
+			y = prev
+		}
+	}
+	b = appendPoint(b, 'L', xs[0], y)
 	return append(b, 'Z')
 }
 
 // appendStepLine appends a path through values holding from xs[k] to
-// xs[k+1] to b.
+// xs[k+1] to b. A run of equal values is one segment: the line has a
+// corner only where the value changes (a long history holds most values
+// for many steps, and the chart draws every step again).
 func appendStepLine(b []byte, xs, v []float64, yOf func(float64) float64) []byte {
-	for k := range v {
-		cmd := byte('L')
-		if k == 0 {
-			cmd = 'M'
-		}
-		y := yOf(v[k])
-		b = appendPoint(b, cmd, xs[k], y)
-		b = appendPoint(b, 'L', xs[k+1], y)
+	if len(v) == 0 {
+		return b
 	}
-	return b
+	y := yOf(v[0])
+	b = appendPoint(b, 'M', xs[0], y)
+	for k := 1; k < len(v); k++ {
+		if next := yOf(v[k]); next != y {
+			b = appendPoint(b, 'L', xs[k], y)
+			b = appendPoint(b, 'L', xs[k], next)
+			y = next
+		}
+	}
+	return appendPoint(b, 'L', xs[len(v)], y)
 }
 
 // appendPoint appends a path command to the point (x, y): "L12.5 40".

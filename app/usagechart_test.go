@@ -72,6 +72,66 @@ func TestStepLineAndBand(t *testing.T) {
 	require.Equal(t, "0", svgNum(-0.001))
 }
 
+// A run of equal values is one segment, and the outline is the one with a
+// corner at every step (the chart's first version), less the corners in
+// the middle of straight lines: the same picture.
+func TestStepLinesDrawRunsAsOneSegment(t *testing.T) {
+	xs := []float64{0, 10, 20, 30, 40, 50, 60}
+	id := func(v float64) float64 { return v }
+	require.Equal(t, "M0 1L30 1L30 2L50 2L50 3L60 3", string(appendStepLine(nil, xs, []float64{1, 1, 1, 2, 2, 3}, id)))
+
+	// everyStep is the path with a corner at every step.
+	everyStep := func(lower, upper []float64) string {
+		var b []byte
+		for k := range upper {
+			cmd := byte('L')
+			if k == 0 {
+				cmd = 'M'
+			}
+			b = appendPoint(b, cmd, xs[k], upper[k])
+			b = appendPoint(b, 'L', xs[k+1], upper[k])
+		}
+		for k := len(lower) - 1; k >= 0; k-- {
+			b = appendPoint(b, 'L', xs[k+1], lower[k])
+			b = appendPoint(b, 'L', xs[k], lower[k])
+		}
+		return string(append(b, 'Z'))
+	}
+	// corners are a path's points without repeats and without points in
+	// the middle of a horizontal or vertical line.
+	corners := func(path string) []string {
+		var pts [][2]string
+		for _, f := range strings.FieldsFunc(path, func(r rune) bool { return r == 'M' || r == 'L' || r == 'Z' }) {
+			x, y, _ := strings.Cut(f, " ")
+			p := [2]string{x, y}
+			if n := len(pts); n > 0 && pts[n-1] == p {
+				continue
+			}
+			if n := len(pts); n > 1 && (pts[n-2][0] == pts[n-1][0] && pts[n-1][0] == x || pts[n-2][1] == pts[n-1][1] && pts[n-1][1] == y) {
+				pts[n-1] = p
+				continue
+			}
+			pts = append(pts, p)
+		}
+		out := make([]string, len(pts))
+		for i, p := range pts {
+			out[i] = p[0] + " " + p[1]
+		}
+		return out
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 200 {
+		lower, upper := make([]float64, 6), make([]float64, 6)
+		for k := range lower {
+			lower[k] = float64(r.IntN(3))
+			upper[k] = lower[k] + float64(1+r.IntN(2))
+		}
+		got := string(appendBandPath(nil, xs, lower, upper, id))
+		require.Equal(t, corners(everyStep(lower, upper)), corners(got), "lower %v upper %v: %s", lower, upper, got)
+		require.LessOrEqual(t, len(got), len(everyStep(lower, upper)))
+	}
+}
+
 // appendNum formats numbers in place as svgNum's first version did with
 // strings, after what b already holds.
 func TestAppendNumIsTheStringFormat(t *testing.T) {
@@ -125,7 +185,7 @@ func TestChartMarkersAreBucketed(t *testing.T) {
 func TestUsageChartRenderAndJump(t *testing.T) {
 	s := fixtureStore(t, 14, "", "")
 	var jumped []int
-	c := &UsageChart{Frame: *s.Frame(), Parent: "root", OnJump: func(step int) { jumped = append(jumped, step) }}
+	c := &UsageChart{Frame: *s.Frame(), Parent: "root", OnJump: NewCallback(func(step int) { jumped = append(jumped, step) })}
 	html := renderHTML(t, c)
 	has(t, html, `data-parent="root"`, "<svg", `class="uc-marker"`, "Jump to step 1: submit", "Jump to step 14: reserve",
 		"eng: ", "fin: ", "guaranteed")

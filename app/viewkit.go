@@ -292,3 +292,21 @@ func framePtr(f *store.Frame) string {
 	}
 	return fmt.Sprintf("%p:%d", &f.Nodes[0], len(f.Nodes))
 }
+
+// Callback is a function a component is given to call its owner back, as
+// a pointer. go-app renders a component again when its parent does and
+// one of its exported fields changed, by reflect.DeepEqual, to which two
+// funcs are never equal: a component with a func field renders again
+// every time its parent does. The same *Callback is equal to itself, so
+// make one per owner (NewCallback), not one per render.
+type Callback[T any] struct{ fn func(T) }
+
+// NewCallback returns a Callback calling fn.
+func NewCallback[T any](fn func(T)) *Callback[T] { return &Callback[T]{fn: fn} }
+
+// Call calls the callback's function with v; a nil Callback does nothing.
+func (c *Callback[T]) Call(v T) {
+	if c != nil && c.fn != nil {
+		c.fn(v)
+	}
+}

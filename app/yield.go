@@ -41,6 +41,31 @@ func (y *Yielder) Release() {
 	y.fn.Release()
 }
 
+// actionsBegun counts the controller's actions begun (on the UI goroutine,
+// where every action and dispatch runs): work that waits for the
+// browser's turn (later) learns from it that an action ran meanwhile.
+var actionsBegun int
+
+// later runs fn in a dispatch of ctx once the browser has run (y yields).
+// Dispatches sent while an action runs wait for its end and then run in
+// the same task as it and the render of its frame, which would make one
+// long task of them: when an action has begun since later was called, fn
+// waits for the browser's turn once more.
+func later(ctx app.Context, y *Yielder, fn func(app.Context)) {
+	seq := actionsBegun
+	ctx.Async(func() {
+		y.Yield()
+		ctx.Dispatch(func(ctx app.Context) {
+			if actionsBegun != seq {
+				ctx.PreventUpdate()
+				later(ctx, y, fn)
+				return
+			}
+			fn(ctx)
+		})
+	})
+}
+
 // measure puts an action's timing on the page's performance timeline, as
 // a "yarnplay:action" measure ending now, whose detail has the CPU time
 // (the whole action's and the scheduler's), the slices and the longest

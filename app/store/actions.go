@@ -169,9 +169,13 @@ func (s *Store) Act(st scenarios.Step) error {
 	if k := st.Kind(); k == "" || k == scenarios.KindExpect {
 		return s.refuse(errors.New("not a step the playground can add"))
 	}
-	d := s.editHead()
+	// A step changes neither the cluster nor the configuration the work
+	// starts with: the new work shares them with the old (no copy, which
+	// would also give every frame a configuration map of its own, see
+	// Store.conf).
+	d := *s.doc
 	d.Steps = s.appendStep(st)
-	return s.commit(d, s.step, s.step+1, stepMustSucceed)
+	return s.commit(&d, s.step, s.step+1, stepMustSucceed)
 }
 
 // appendStep returns the work's steps up to the current one followed by

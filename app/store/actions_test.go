@@ -330,3 +330,19 @@ func TestCheckConfigNamesTheQueue(t *testing.T) {
 	require.Contains(t, is.Message, "maximum-capacity")
 	require.Nil(t, IssueOf(s.CheckConfig(s.Frame().Conf)))
 }
+
+// A step added at the end keeps the configuration in force: the frames
+// share one configuration map (the page's queue editor compares what it is
+// given, and a map of thousands of keys costs much to compare every tick),
+// and the work's start is not copied.
+func TestStepsShareTheConfiguration(t *testing.T) {
+	s := loaded(t, twoQueues)
+	s.Jump(s.Frame().Steps)
+	conf, start := s.Frame().Conf, s.Scenario().Config
+	require.NoError(t, s.Tick(1))
+	require.NoError(t, s.Heartbeat(""))
+	require.True(t, sameMap(conf, s.Frame().Conf), "a step published a configuration map of its own")
+	require.True(t, sameMap(start, s.Scenario().Config), "a step copied the configuration the work starts with")
+	require.NoError(t, s.SetConfig(SetQueueProperty(conf, "root.a", config.SuffixUserLimitFactor, "3")))
+	require.False(t, sameMap(conf, s.Frame().Conf), "a refresh kept the old configuration map")
+}

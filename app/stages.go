@@ -1,0 +1,161 @@
+package app
+
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"yarnplay/app/store"
+)
+
+// The page's panels reach a new frame of a big cluster in stages, in the
+// browser: the render that follows an action updates the timeline, the
+// queues, the nodes, the narration and the formulas; then, each in a task
+// of its own with the browser's turn (painting a frame, taking input) in
+// between, the leaf lanes, the usage chart and the editors. One render of
+// every panel of a thousand queues and twenty thousand apps takes about a
+// hundred milliseconds, in which the browser paints nothing; in stages,
+// no piece takes much more than a frame's time. Each stage shows the
+// newest frame when its turn comes (stages skip the frames they missed),
+// and a panel whose frame did not change is not rendered again (go-app
+// finds its fields unchanged). The user's next action (a key, a beat of
+// play) waits for the stages (whenDrawn), so that every panel keeps up
+// with the steps however fast they come. Small clusters, and the page
+// natively (the pre-rendered pages, the tests), render every panel at
+// once.
+const (
+	stageLanes = iota + 1
+	stageChart
+	stageEditors
+	stages
+)
+
+// stagedFrames are the frames the later stages' panels show.
+type stagedFrames struct {
+	// shown[k] is the frame of stage k's panels (shown[0] is unused: the
+	// first stage shows the page's frame).
+	shown [stages]*store.Frame
+	// waiting is true while the next stage waits for its turn; last is
+	// the stage that had the last turn. next is the stage whose turn it
+	// is (0: none), to take nextFrame in the page's next render.
+	waiting   bool
+	last      int
+	next      int
+	nextFrame *store.Frame
+	// yielder lets the browser run between the stages.
+	yielder *Yielder
+	// queued are the actions waiting for every stage to show the page's
+	// frame (whenDrawn), oldest first.
+	queued []func(app.Context)
+}
+
+// staged returns the frame the panels of stage k show while the page shows
+// f, and has the next stage's turn come when they lag behind.
+func (p *Page) staged(k int, f *store.Frame) *store.Frame {
+	st := &p.stages
+	if st.next == k {
+		// The stage's turn: it takes the frame it was given, unless an
+		// action has published another since (the render of that frame
+		// comes first, alone).
+		if st.nextFrame == f {
+			st.shown[k] = f
+		}
+		st.next, st.nextFrame = 0, nil
+	}
+	sf := st.shown[k]
+	if sf == nil || sf == f || !p.timers || !app.IsClient || !bigFrame(f) {
+		st.shown[k] = f
+		return f
+	}
+	p.nextStage()
+	return sf
+}
+
+// nextStage has the next stage's turn come (advanceStage), in a task of
+// its own, once the page's render under way is done and the browser has
+// run.
+func (p *Page) nextStage() {
+	st := &p.stages
+	if st.waiting {
+		return
+	}
+	st.waiting = true
+	if st.yielder == nil {
+		st.yielder = NewYielder()
+	}
+	y := st.yielder
+	p.ui.Defer(func(ctx app.Context) { later(ctx, y, p.advanceStage) })
+}
+
+// advanceStage gives the page's frame to the next stage, in turn, that lags
+// behind it, for the page's next render (the dispatch asks for one), which
+// calls the next stage's turn when more lag; when none lags, the first
+// action waiting for them runs.
+func (p *Page) advanceStage(ctx app.Context) {
+	st := &p.stages
+	st.waiting = false
+	if p.ctl == nil || !p.loaded {
+		return
+	}
+	f := p.ctl.Frame()
+	// In turn after the last stage served: frames coming faster than the
+	// stages (play) cannot keep the later stages waiting.
+	for i := 1; i < stages; i++ {
+		k := (st.last+i-1)%(stages-1) + 1
+		if st.shown[k] != f {
+			st.next, st.nextFrame, st.last = k, f, k
+			return
+		}
+	}
+	if len(st.queued) > 0 {
+		// Every stage shows the frame: the first action waiting runs (the
+		// next, once its frame is drawn in turn).
+		fn := st.queued[0]
+		st.queued = st.queued[1:]
+		fn(ctx)
+		return
+	}
+	ctx.PreventUpdate()
+}
+
+// whenDrawn runs fn, an action of the user's (a key, a beat of play), once
+// every stage shows the page's frame: at once natively, for small
+// clusters, or when no stage lags; else after the stages' turns, actions
+// that waited running in the order they came. An action takes the UI
+// goroutine for its whole length, and one that came right after the render
+// of the last frame (a key held down, fast play) would leave the later
+// stages showing an old frame for as long as actions keep coming.
+func (p *Page) whenDrawn(ctx app.Context, fn func(app.Context)) {
+	st := &p.stages
+	if len(st.queued) == 0 && !p.lagging() {
+		fn(ctx)
+		return
+	}
+	st.queued = append(st.queued, fn)
+	// Nothing changed yet: no render for the dispatch that brought fn.
+	ctx.PreventUpdate()
+	p.nextStage()
+}
+
+// lagging reports whether a stage shows an older frame than the page's.
+func (p *Page) lagging() bool {
+	if p.ctl == nil || !p.loaded || !p.timers || !app.IsClient {
+		return false
+	}
+	f := p.ctl.Frame()
+	if !bigFrame(f) {
+		return false
+	}
+	for _, sf := range p.stages.shown[1:] {
+		if sf != nil && sf != f {
+			return true
+		}
+	}
+	return false
+}
+
+// release frees the stages' yielder (the page is gone).
+func (st *stagedFrames) release() {
+	if st.yielder != nil {
+		st.yielder.Release()
+		st.yielder = nil
+	}
+}
