@@ -48,7 +48,74 @@ var goAppPatches = []sourcePatch{
 		"func GenerateStaticWebsite(dir string, h *Handler, pages ...string) error {\n" +
 		"\tpanic(errors.New(\"unsupported instruction\").\n" +
 		"\t\tWithTag(\"architecture\", runtime.GOARCH))\n}\n\n", ""},
+	// Context.Encrypt and Decrypt (AES-GCM keyed by the device ID), which
+	// yarnplay never calls, bring crypto/aes and crypto/cipher's GCM into
+	// app.wasm (36 KB gzipped). The browser build's encrypt and decrypt
+	// fail with an error saying so.
+	{"pkg/app/crypto.go", goAppCrypto, goAppNoCrypto},
 }
+
+// goAppCrypto is go-app's crypto.go after its package clause.
+const goAppCrypto = `import (
+	"crypto/aes"
+	"crypto/cipher"
+	"crypto/rand"
+	"io"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/errors"
+)
+
+func encrypt(key string, v []byte) ([]byte, error) {
+	c, err := aes.NewCipher([]byte(key))
+	if err != nil {
+		return nil, err
+	}
+
+	gcm, err := cipher.NewGCM(c)
+	if err != nil {
+		return nil, err
+	}
+
+	nonce := make([]byte, gcm.NonceSize())
+	if _, err = io.ReadFull(rand.Reader, nonce); err != nil {
+		return nil, err
+	}
+
+	return gcm.Seal(nonce, nonce, v, nil), nil
+}
+
+func decrypt(key string, v []byte) ([]byte, error) {
+	c, err := aes.NewCipher([]byte(key))
+	if err != nil {
+		return nil, err
+	}
+
+	gcm, err := cipher.NewGCM(c)
+	if err != nil {
+		return nil, err
+	}
+
+	nonceSize := gcm.NonceSize()
+	if len(v) < nonceSize {
+		return nil, errors.New("ciphertext too short")
+	}
+
+	nonce, ciphertext := v[:nonceSize], v[nonceSize:]
+	return gcm.Open(nil, nonce, ciphertext, nil)
+}
+`
+
+// goAppNoCrypto replaces goAppCrypto in the browser build.
+const goAppNoCrypto = `import "github.com/maxence-charriere/go-app/v10/pkg/errors"
+
+// errNoCrypto is what encrypt and decrypt return: yarnplay's browser
+// build leaves encryption out (build/site/goappwasm.go).
+var errNoCrypto = errors.New("encryption is left out of yarnplay's browser build")
+
+func encrypt(key string, v []byte) ([]byte, error) { return nil, errNoCrypto }
+
+func decrypt(key string, v []byte) ([]byte, error) { return nil, errNoCrypto }
+`
 
 // goAppInfo is what `go list -m -json` says of go-app.
 type goAppInfo struct {

@@ -34,6 +34,7 @@ func TestGoAppPatchesApplyToThePinnedVersion(t *testing.T) {
 	require.Contains(t, deps, "github.com/maxence-charriere/go-app/v10/pkg/app")
 	require.NotContains(t, deps, "net/http")
 	require.NotContains(t, deps, "crypto/tls")
+	require.NotContains(t, deps, "crypto/aes", "nor on AES, for go-app's Context.Encrypt")
 	files := list("js", "wasm", "-modfile", modFile, "-f", "{{.Dir}} {{.GoFiles}}", GoAppModule+"/pkg/app")
 	require.NotContains(t, files, " http.go", "http.go must be left out of the browser build")
 	require.Contains(t, files, "resource.go")
