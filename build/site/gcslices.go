@@ -45,15 +45,15 @@ var runtimePatches = []sourcePatch{
 	{"runtime/proc.go",
 		"\tif gcBlackenEnabled != 0 && gcShouldScheduleWorker(pp) && gcController.addIdleMarkWorker() {\n",
 		"\tif gcBlackenEnabled != 0 && gcShouldScheduleWorker(pp) && !jsIdleMarkYield && gcController.addIdleMarkWorker() {\n"},
-	// ...the scheduler goes back to the browser, and comes back soon...
+	// ...and the scheduler goes back to the browser, and comes back soon.
+	// (Unless an event handler the browser called has not returned: then
+	// the scheduler cannot go back, and on its way to stopping
+	// checkIdleGCNoP runs the idle worker as before, in slices, so that a
+	// handler waiting for the collector is never left waiting forever.)
 	{"runtime/proc.go",
 		"\tgp, otherReady := beforeIdle(now, pollUntil)\n",
 		"\tif jsIdleMarkYield && gcBlackenEnabled != 0 {\n\t\tpollUntil = jsIdleMarkResume(pollUntil)\n\t}\n" +
 			"\tgp, otherReady := beforeIdle(now, pollUntil)\n"},
-	// ...nor does it start on the way to stopping the thread.
-	{"runtime/proc.go",
-		"func checkIdleGCNoP() (*p, *g) {\n",
-		"func checkIdleGCNoP() (*p, *g) {\n\tif jsIdleMarkYield {\n\t\treturn nil, nil\n\t}\n"},
 	// Nor does the fractional worker, which on js/wasm runs until it has
 	// had a quarter of the time since marking began, however long the
 	// browser ran in between...
@@ -93,6 +93,9 @@ const jsIdleMarkSource = `
 const (
 	jsIdleMarkSlice = 4e6 // ns
 	jsIdleMarkGap   = 1e6 // ns
+	// jsAssistMaxWork is the most marking an allocation's assist does at
+	// once, in bytes of scan work (about a millisecond's).
+	jsAssistMaxWork = 1 << 20
 )
 
 // jsIdleMarkYield is set when the idle mark worker has used its slice,
