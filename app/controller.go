@@ -54,7 +54,7 @@ type Controller struct {
 // SliceBudget is the longest the store runs before the page lets the
 // browser paint and take input, when an action is longer: a few slices fit
 // a frame's 16.7 ms with the browser's own work.
-const SliceBudget = 8 * time.Millisecond
+const SliceBudget = 5 * time.Millisecond
 
 // Timing is what an action cost: its CPU time (the time the store ran,
 // WebAssembly having one thread), the slices it ran in, the longest, and

@@ -91,7 +91,7 @@ const jsIdleMarkSource = `
 // jsIdleMarkSlice is how long the idle mark worker marks before it
 // yields, and jsIdleMarkGap how long the browser has before it resumes.
 const (
-	jsIdleMarkSlice = 4e6 // ns
+	jsIdleMarkSlice = 3e6 // ns
 	jsIdleMarkGap   = 1e6 // ns
 	// jsAssistMaxWork is the most marking an allocation's assist does at
 	// once, in bytes of scan work (about a millisecond's).
