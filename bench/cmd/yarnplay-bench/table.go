@@ -120,6 +120,10 @@ var rows = []row{
 func format(v float64, unit string) string {
 	var s string
 	switch {
+	case unit == "fps":
+		// One decimal: 59.6 fps misses a target of 60, and must not
+		// print as 60.
+		s = fmt.Sprintf("%.1f", v)
 	case unit == "x" || unit == "MB" || (unit == "ms" && v < 100):
 		s = fmt.Sprintf("%.2f", v)
 	default:
