@@ -3,11 +3,13 @@ package site
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 )
@@ -72,4 +74,52 @@ func TestRuntimePatchesSayWhichEditNoLongerApplies(t *testing.T) {
 	after, err := os.ReadFile(filepath.Join(src, "runtime", "proc.go"))
 	require.NoError(t, err)
 	require.Equal(t, before, after, "the toolchain's sources are only read, never written")
+}
+
+func TestRuntimeEditsLetJavaScriptRunWhileMarking(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the runtime for js/wasm and runs it under Node")
+	}
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("needs Node (apt-get install nodejs)")
+	}
+	root := moduleRoot(t)
+	out, err := exec.Command("go", "env", "GOROOT").Output()
+	require.NoError(t, err)
+	execJS := filepath.Join(strings.TrimSpace(string(out)), "lib", "wasm", "wasm_exec_node.js")
+	dir := t.TempDir()
+	overlay, warning, err := runtimeOverlay(context.Background(), root, dir)
+	require.NoError(t, err)
+	require.Empty(t, warning)
+
+	run := func(args ...string) string {
+		t.Helper()
+		bin := filepath.Join(dir, "gcslices.wasm")
+		build := exec.Command("go", append(append([]string{"build"}, args...), "-o", bin, "./build/site/testdata/gcslices")...)
+		build.Dir = root
+		build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+		out, err := build.CombinedOutput()
+		require.NoError(t, err, "building the test program %v:\n%s", args, out)
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		out, err = exec.CommandContext(ctx, node, execJS, bin).CombinedOutput()
+		require.NoError(t, err, "the test program %v failed:\n%s", args, out)
+		_, result, ok := strings.Cut(string(out), "RESULT ")
+		require.True(t, ok, "no result from the test program %v:\n%s", args, out)
+		return strings.TrimSpace(result)
+	}
+	turns := func(result string) int {
+		var n int
+		var handler string
+		_, err := fmt.Sscanf(result, "turns=%d handler=%s", &n, &handler)
+		require.NoError(t, err, result)
+		require.Equal(t, "returned", handler, "a handler waiting for a collection returns")
+		return n
+	}
+	edited := turns(run("-overlay", overlay))
+	plain := turns(run())
+	require.LessOrEqual(t, plain, 2, "without the edits the collector marks 100 MB in one go")
+	require.GreaterOrEqual(t, edited, 5, "with the edits JavaScript runs between the collector's slices")
+	t.Logf("JavaScript's turns during a collection of 100 MB: %d with the edits, %d without", edited, plain)
 }
