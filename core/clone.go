@@ -308,7 +308,7 @@ func (c *Cloner) cloneQueueLinks(left int) int {
 		q := d.queues[c.i]
 		q.parent = c.queueOf(q.parent)
 		q.children = c.remapQueues(q.children)
-		q.order = c.remapQueues(q.order)
+		q.order = slices.Clone(q.order)
 		n++
 	}
 	if c.i == len(d.queues) {
@@ -440,7 +440,7 @@ func (c *Cloner) cloneDetached(int) int {
 		d := c.detached[q]
 		d.parent = c.queueOf(q.parent)
 		d.children = c.remapQueues(q.children)
-		d.order = c.remapQueues(q.order)
+		d.order = slices.Clone(q.order)
 		if q.lf != nil {
 			d.lf.active = c.remapApps(q.lf.active)
 			d.lf.pending = c.remapApps(q.lf.pending)

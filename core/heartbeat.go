@@ -145,14 +145,15 @@ func (s *Scheduler) assignParent(q *queue, n *node, lim *limits) assignment {
 		}
 		return assignment{}
 	}
-	children := s.sortedChildren(q)
+	order := s.sortedChildren(q)
 	if full {
 		used, _ := s.usedCapacity(q)
 		s.emit(Event{Kind: EvQueueVisit, Node: n.name, Queue: q.path, Depth: q.depth, Used: q.used, Limit: lim.limit, Value: used})
-		s.emitChildOrder(q, n, children)
+		s.emitChildOrder(q, n, order)
 	}
 	result := assignment{}
-	for _, c := range children {
+	for _, ci := range order {
+		c := q.children[ci]
 		if !full && !s.rc.GreaterThan(s.cluster, c.pending, resource.None) {
 			// The child would return at once ("no pending requests"); its
 			// limit's only effects are the idempotent clamp of lim.limit,
@@ -193,9 +194,10 @@ func (s *Scheduler) assignParent(q *queue, n *node, lim *limits) assignment {
 	return assignment{}
 }
 
-func (s *Scheduler) emitChildOrder(q *queue, n *node, children []*queue) {
+func (s *Scheduler) emitChildOrder(q *queue, n *node, order []int32) {
 	var b strings.Builder
-	for i, c := range children {
+	for i, ci := range order {
+		c := q.children[ci]
 		if i > 0 {
 			b.WriteString(", ")
 		}

@@ -167,6 +167,36 @@ func (s *Scheduler) CheckInvariants() error {
 			if used != q.used || reserved != q.reserved || pend != q.pending || n != q.numApps {
 				return fmt.Errorf("queue %s: used %s reserved %s pending %s apps %d, but its children sum to %s / %s / %s / %d", q.path, q.used, q.reserved, q.pending, q.numApps, used, reserved, pend, n)
 			}
+			if err := s.checkChildOrder(q); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// checkChildOrder checks a parent's kept child order (order.go): a
+// permutation of its children, each knowing its place, each with its
+// order key up to date, sorted by childBefore.
+func (s *Scheduler) checkChildOrder(p *queue) error {
+	if len(p.order) != len(p.children) {
+		return fmt.Errorf("queue %s: %d children but %d in its order", p.path, len(p.children), len(p.order))
+	}
+	seen := make([]bool, len(p.children))
+	for i, ci := range p.order {
+		if ci < 0 || int(ci) >= len(p.children) || seen[ci] {
+			return fmt.Errorf("queue %s: its order %v is not a permutation of its %d children", p.path, p.order, len(p.children))
+		}
+		seen[ci] = true
+		c := p.children[ci]
+		if c.opos != i {
+			return fmt.Errorf("queue %s: child %s is at %d of its order but says %d", p.path, c.path, i, c.opos)
+		}
+		if k := s.orderKey(c); k != c.kUsed {
+			return fmt.Errorf("queue %s: child %s keeps the order key %v but its usage gives %v", p.path, c.path, c.kUsed, k)
+		}
+		if i > 0 && childBefore(c, p.children[p.order[i-1]]) {
+			return fmt.Errorf("queue %s: child %s goes before %s but follows it", p.path, c.path, p.children[p.order[i-1]].path)
 		}
 	}
 	return nil

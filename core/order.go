@@ -25,12 +25,13 @@ import (
 // afresh, as Hadoop would.
 
 // sortedChildren returns the parent's children in the order of a visit
-// now: the parent's order itself, not a copy. A visit iterates it while no
+// now, as indices in p.children: the parent's order itself, not a copy. A
+// visit iterates it while no
 // usage changes: in a walk, usage changes only by an allocation or a
 // reservation (a reservation is released without one only when a node
 // serves it, outside the walk), and the visit returns as soon as a child
 // assigned one.
-func (s *Scheduler) sortedChildren(p *queue) []*queue {
+func (s *Scheduler) sortedChildren(p *queue) []int32 {
 	return p.order
 }
 
@@ -89,23 +90,27 @@ func (s *Scheduler) sortAllChildren() {
 		for i, c := range ties {
 			c.kTie = int32(i)
 		}
-		if len(p.order) != len(p.children) {
-			p.order = append(p.order[:0], p.children...)
+		ch := p.children
+		if len(p.order) != len(ch) {
+			p.order = p.order[:0]
+			for i := range ch {
+				p.order = append(p.order, int32(i))
+			}
 		}
 		// childBefore is a strict total order, so any sort gives the
 		// stable sort's permutation; pdqsort is quick on the nearly
 		// sorted order of the last time.
-		slices.SortFunc(p.order, func(a, b *queue) int {
+		slices.SortFunc(p.order, func(a, b int32) int {
 			switch {
-			case childBefore(a, b):
+			case childBefore(ch[a], ch[b]):
 				return -1
-			case childBefore(b, a):
+			case childBefore(ch[b], ch[a]):
 				return 1
 			}
 			return 0
 		})
-		for i, c := range p.order {
-			c.opos = i
+		for i, ci := range p.order {
+			ch[ci].opos = i
 		}
 	}
 }
@@ -120,24 +125,25 @@ func (s *Scheduler) reorder(q *queue) {
 		return
 	}
 	q.kUsed = s.orderKey(q)
-	o := p.order
+	o, ch := p.order, p.children
 	i := q.opos
-	if i > 0 && childBefore(q, o[i-1]) {
+	qi := o[i]
+	if i > 0 && childBefore(q, ch[o[i-1]]) {
 		for {
 			o[i] = o[i-1]
-			o[i].opos = i
+			ch[o[i]].opos = i
 			i--
-			if i == 0 || !childBefore(q, o[i-1]) {
+			if i == 0 || !childBefore(q, ch[o[i-1]]) {
 				break
 			}
 		}
 	} else {
-		for i+1 < len(o) && childBefore(o[i+1], q) {
+		for i+1 < len(o) && childBefore(ch[o[i+1]], q) {
 			o[i] = o[i+1]
-			o[i].opos = i
+			ch[o[i]].opos = i
 			i++
 		}
 	}
-	o[i] = q
+	o[i] = qi
 	q.opos = i
 }

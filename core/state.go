@@ -14,7 +14,10 @@ type queue struct {
 	// the queue's keys in its parent's order (childBefore; kUsed is
 	// recomputed when its usage changes, the others when the order is
 	// recomputed), opos its index there. order holds a parent's children
-	// sorted.
+	// sorted, as their indices in children: moving one among its siblings
+	// is then a plain write, where moving a pointer would go through the
+	// collector's write barrier while it marks (in the browser, a mark
+	// spans whole ticks).
 	kUsed  float32
 	kTie   int32
 	kGroup uint8
@@ -29,7 +32,7 @@ type queue struct {
 	// application below the queue, activated or not.
 	pending        resource.Resource
 	effMin, effMax resource.Resource
-	order          []*queue
+	order          []int32
 
 	id       int
 	conf     *config.QueueConf // immutable; shared between clones
