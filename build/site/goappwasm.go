@@ -19,7 +19,8 @@ const GoAppModule = "github.com/maxence-charriere/go-app/v10"
 
 // sourcePatch is one edit of a source file of go-app or of the Go
 // runtime: old must occur exactly once in the file, and is replaced by
-// new.
+// new. An empty old adds the file, with new as its contents; it must not
+// exist yet.
 type sourcePatch struct {
 	file, old, new string
 }
@@ -50,66 +51,20 @@ var goAppPatches = []sourcePatch{
 		"\t\tWithTag(\"architecture\", runtime.GOARCH))\n}\n\n", ""},
 	// Context.Encrypt and Decrypt (AES-GCM keyed by the device ID), which
 	// yarnplay never calls, bring crypto/aes and crypto/cipher's GCM into
-	// app.wasm (36 KB gzipped). The browser build's encrypt and decrypt
-	// fail with an error saying so.
-	{"pkg/app/crypto.go", goAppCrypto, goAppNoCrypto},
+	// app.wasm (36 KB gzipped): in the browser build, crypto.go gives way to
+	// an encrypt and a decrypt that fail with an error saying so.
+	{"pkg/app/crypto.go", "package app\n", "//go:build !wasm\n\npackage app\n"},
+	{"pkg/app/crypto_wasm.go", "", goAppNoCrypto},
 }
 
-// goAppCrypto is go-app's crypto.go after its package clause.
-const goAppCrypto = `import (
-	"crypto/aes"
-	"crypto/cipher"
-	"crypto/rand"
-	"io"
+// goAppNoCrypto is the browser build's crypto_wasm.go (built for wasm
+// only, by its name).
+const goAppNoCrypto = `package app
 
-	"github.com/maxence-charriere/go-app/v10/pkg/errors"
-)
-
-func encrypt(key string, v []byte) ([]byte, error) {
-	c, err := aes.NewCipher([]byte(key))
-	if err != nil {
-		return nil, err
-	}
-
-	gcm, err := cipher.NewGCM(c)
-	if err != nil {
-		return nil, err
-	}
-
-	nonce := make([]byte, gcm.NonceSize())
-	if _, err = io.ReadFull(rand.Reader, nonce); err != nil {
-		return nil, err
-	}
-
-	return gcm.Seal(nonce, nonce, v, nil), nil
-}
-
-func decrypt(key string, v []byte) ([]byte, error) {
-	c, err := aes.NewCipher([]byte(key))
-	if err != nil {
-		return nil, err
-	}
-
-	gcm, err := cipher.NewGCM(c)
-	if err != nil {
-		return nil, err
-	}
-
-	nonceSize := gcm.NonceSize()
-	if len(v) < nonceSize {
-		return nil, errors.New("ciphertext too short")
-	}
-
-	nonce, ciphertext := v[:nonceSize], v[nonceSize:]
-	return gcm.Open(nil, nonce, ciphertext, nil)
-}
-`
-
-// goAppNoCrypto replaces goAppCrypto in the browser build.
-const goAppNoCrypto = `import "github.com/maxence-charriere/go-app/v10/pkg/errors"
+import "github.com/maxence-charriere/go-app/v10/pkg/errors"
 
 // errNoCrypto is what encrypt and decrypt return: yarnplay's browser
-// build leaves encryption out (build/site/goappwasm.go).
+// build leaves encryption out (yarnplay's build/site/goappwasm.go).
 var errNoCrypto = errors.New("encryption is left out of yarnplay's browser build")
 
 func encrypt(key string, v []byte) ([]byte, error) { return nil, errNoCrypto }
@@ -241,6 +196,15 @@ func copyGoApp(src, dst string) error {
 func patchGoApp(dir, version string) error {
 	for _, p := range goAppPatches {
 		path := filepath.Join(dir, filepath.FromSlash(p.file))
+		if p.old == "" {
+			if _, err := os.Stat(path); err == nil {
+				return fmt.Errorf("go-app %s: the browser build adds %s, which go-app now has: update goAppPatches in build/site/goappwasm.go", version, p.file)
+			}
+			if err := os.WriteFile(path, []byte(p.new), 0o644); err != nil {
+				return fmt.Errorf("patching go-app %s for the browser: %w", version, err)
+			}
+			continue
+		}
 		data, err := os.ReadFile(path)
 		if err != nil {
 			return fmt.Errorf("patching go-app %s for the browser: %w", version, err)

@@ -86,3 +86,13 @@ func TestGoAppForWasmReusesItsCopy(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, entries, 1, "no temporary copies are left behind")
 }
+
+func TestGoAppPatchesDoNotOverwriteAFileGoAppHas(t *testing.T) {
+	dst := t.TempDir()
+	require.NoError(t, copyGoApp(goAppModule(t).Dir, dst))
+	// A go-app that has a crypto_wasm.go of its own.
+	require.NoError(t, os.WriteFile(filepath.Join(dst, "pkg", "app", "crypto_wasm.go"), []byte("package app\n"), 0o644))
+	err := patchGoApp(dst, "v10.9.9")
+	require.Error(t, err)
+	require.Contains(t, err.Error(), "go-app v10.9.9: the browser build adds pkg/app/crypto_wasm.go, which go-app now has")
+}
