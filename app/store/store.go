@@ -75,6 +75,8 @@ type Store struct {
 	// tail are the steps Act last appended a step to: while the work's
 	// steps are these, the next step goes in place (see appendStep).
 	tail []scenarios.Step
+	// stepUsers are the users the work's steps name (users).
+	stepUsers stepUsers
 }
 
 // checkpoint is a player at a step; it is cloned before use, never played.

@@ -3,7 +3,9 @@ package store
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -250,4 +252,49 @@ func TestLessonsPlayBackAndForth(t *testing.T) {
 			require.Empty(t, s.Frame().Check, "the lesson's expectations hold")
 		})
 	}
+}
+
+// TestUsersFollowEveryChangeOfTheSteps checks the users a frame lists, whose
+// steps' part is kept from frame to frame (stepUsers), against the users
+// read afresh, through every way the work's steps change.
+func TestUsersFollowEveryChangeOfTheSteps(t *testing.T) {
+	s := loaded(t, twoQueues)
+	check := func(what string) {
+		t.Helper()
+		fresh := stepUsers{}
+		set := map[string]bool{}
+		for u := range fresh.read(s.doc.Steps) {
+			set[u] = true
+		}
+		for u := range s.doc.Groups {
+			set[u] = true
+		}
+		for _, a := range s.Frame().Apps {
+			set[a.User] = true
+		}
+		want := append([]string{}, slices.Sorted(maps.Keys(set))...)
+		require.Equal(t, want, s.Frame().Users, what)
+	}
+	check("loaded")
+	s.Last()
+	require.NoError(t, s.Submit(scenarios.Submit{User: "carol", Queue: "a"}))
+	check("a step added at the end, in place")
+	require.NoError(t, s.Submit(scenarios.Submit{User: "dave", Queue: "b"}))
+	check("another in place")
+	s.Back()
+	s.Back()
+	require.NoError(t, s.Submit(scenarios.Submit{User: "erin", Queue: "a"}))
+	check("a step added before the end (a copy)")
+	require.NotContains(t, s.Frame().Users, "dave", "dave's step is gone")
+	require.Error(t, s.Submit(scenarios.Submit{User: "frank", Queue: "nowhere"}))
+	check("a refused step")
+	require.NotContains(t, s.Frame().Users, "frank")
+	s.First()
+	require.NoError(t, s.Fork())
+	check("forked at the start")
+	require.NoError(t, s.SetGroups("gina", []string{"ops"}))
+	check("a user with groups")
+	require.Contains(t, s.Frame().Users, "gina")
+	require.NoError(t, s.Load(parse(t, twoQueues), ""))
+	check("another work")
 }
