@@ -48,10 +48,7 @@ func TestRuntimePatchesApplyToThisGo(t *testing.T) {
 }
 
 func TestRuntimePatchesSayWhichEditNoLongerApplies(t *testing.T) {
-	cmd := exec.Command("go", "env", "GOROOT")
-	out, err := cmd.Output()
-	require.NoError(t, err)
-	goroot := strings.TrimSpace(string(out))
+	goroot := goRoot(t)
 
 	// A Go whose background sweeper has changed.
 	src := t.TempDir()
@@ -85,9 +82,7 @@ func TestRuntimeEditsLetJavaScriptRunWhileMarking(t *testing.T) {
 		t.Skip("needs Node (apt-get install nodejs)")
 	}
 	root := moduleRoot(t)
-	out, err := exec.Command("go", "env", "GOROOT").Output()
-	require.NoError(t, err)
-	execJS := filepath.Join(strings.TrimSpace(string(out)), "lib", "wasm", "wasm_exec_node.js")
+	execJS := filepath.Join(goRoot(t), "lib", "wasm", "wasm_exec_node.js")
 	dir := t.TempDir()
 	overlay, warning, err := runtimeOverlay(context.Background(), root, dir)
 	require.NoError(t, err)
@@ -122,4 +117,12 @@ func TestRuntimeEditsLetJavaScriptRunWhileMarking(t *testing.T) {
 	require.LessOrEqual(t, plain, 2, "without the edits the collector marks 100 MB in one go")
 	require.GreaterOrEqual(t, edited, 5, "with the edits JavaScript runs between the collector's slices")
 	t.Logf("JavaScript's turns during a collection of 100 MB: %d with the edits, %d without", edited, plain)
+}
+
+// goRoot is the Go toolchain's GOROOT.
+func goRoot(t *testing.T) string {
+	t.Helper()
+	out, err := exec.Command("go", "env", "GOROOT").Output()
+	require.NoError(t, err)
+	return strings.TrimSpace(string(out))
 }
