@@ -72,6 +72,13 @@ func (p *Page) OnMount(ctx app.Context) {
 			return false
 		}
 		ctx.Dispatch(func(ctx app.Context) {
+			if k.Repeat && p.drawing() {
+				// A key held down goes as fast as the page draws: the
+				// repeats that come while it draws are dropped, not
+				// queued to play on after the key is let go.
+				ctx.PreventUpdate()
+				return
+			}
 			p.whenDrawn(ctx, func(ctx app.Context) { p.Key(ctx, k.Key) })
 		})
 		return true

@@ -135,6 +135,12 @@ func (p *Page) whenDrawn(ctx app.Context, fn func(app.Context)) {
 	p.nextStage()
 }
 
+// drawing reports whether the page is still drawing: an action waits for
+// the stages (whenDrawn), or a stage lags.
+func (p *Page) drawing() bool {
+	return len(p.stages.queued) > 0 || p.lagging()
+}
+
 // lagging reports whether a stage shows an older frame than the page's.
 func (p *Page) lagging() bool {
 	if p.ctl == nil || !p.loaded || !p.timers || !app.IsClient {

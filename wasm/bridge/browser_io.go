@@ -246,7 +246,7 @@ func (browserKeyboard) Listen(fn func(Key) bool) func() {
 			return nil
 		}
 		e := args[0]
-		k := Key{Key: str(e, "key"), Ctrl: flag(e, "ctrlKey"), Meta: flag(e, "metaKey"), Alt: flag(e, "altKey")}
+		k := Key{Key: str(e, "key"), Ctrl: flag(e, "ctrlKey"), Meta: flag(e, "metaKey"), Alt: flag(e, "altKey"), Repeat: flag(e, "repeat")}
 		if t, err := e.Get("target"); err == nil && !t.IsNull() && !t.IsUndefined() {
 			k.Typing = IsTypingTarget(str(t, "tagName"), flag(t, "isContentEditable"))
 		}

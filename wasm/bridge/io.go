@@ -34,6 +34,9 @@ type Key struct {
 	// Typing is true when the key went to a text field, a select or an
 	// editable element: shortcuts must ignore it.
 	Typing bool
+	// Repeat is true when the key is held down and this press is the
+	// browser's repetition of it (KeyboardEvent.repeat).
+	Repeat bool
 }
 
 // Keyboard delivers the page's key presses.

@@ -1,0 +1,71 @@
+package browsertest
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"yarnplay/scenarios"
+)
+
+// manyApps is a small cluster with more applications than the apps table
+// shows, which makes the page draw its panels in stages.
+func manyApps() *scenarios.Scenario {
+	sc := &scenarios.Scenario{
+		Version: 1, Name: "many apps",
+		Config: map[string]string{"yarn.scheduler.capacity.root.queues": "a", "yarn.scheduler.capacity.root.a.capacity": "100"},
+		Nodes:  []scenarios.NodeSpec{{Name: "n{i}", Count: 4, MemoryMB: 8192, VCores: 8}},
+	}
+	for i := range 120 {
+		sc.Steps = append(sc.Steps, scenarios.Step{Submit: &scenarios.Submit{
+			App: fmt.Sprint("app_", i), User: fmt.Sprint("u", i%4), Queue: "a",
+		}})
+	}
+	return sc
+}
+
+// TestBrowserHeldKeyGoesAsFastAsThePageDraws presses T held down (one
+// press, then the browser's repeats) and then T five times, on a work whose
+// panels are drawn in stages: the repeats that come while the page draws
+// are dropped, where queued they would play on after the key was let go;
+// separate presses are all played.
+func TestBrowserHeldKeyGoesAsFastAsThePageDraws(t *testing.T) {
+	requireChromium(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
+	defer cancel()
+	root, url := builtSite(ctx, t)
+	p, problems := newPage(ctx, t, url, screenshotDir(t, root))
+	defer func() { require.Empty(t, problems()) }()
+	sc := manyApps()
+	link, err := scenarios.EncodeLink(sc, len(sc.Steps), "")
+	require.NoError(t, err)
+	p.open(url + "#" + link)
+	end := strconv.Itoa(len(sc.Steps))
+	p.wait(counter+`.startsWith('step `+end+` of `+end+`')`, "the end of the work")
+	step := func() int { return js[int](p, `parseInt(`+counter+`.split(' ')[1])`) }
+	press := func(repeat bool) string {
+		return fmt.Sprintf(`document.dispatchEvent(new KeyboardEvent('keydown', {key: 't', repeat: %t, bubbles: true}));`, repeat)
+	}
+
+	held := press(false)
+	for range 40 {
+		held += press(true)
+	}
+	// Then five presses, then "?", whose list of keys shows once every
+	// action before it has played: actions that wait for the page play in
+	// the order they came.
+	presses := ""
+	for range 5 {
+		presses += press(false)
+	}
+	presses += `document.dispatchEvent(new KeyboardEvent('keydown', {key: '?', bubbles: true}));`
+	js[bool](p, held+presses+` true`)
+	p.wait(`!!document.querySelector('#keys-help')`, "the list of keys, after every press before it")
+	played := step() - len(sc.Steps)
+	require.GreaterOrEqual(t, played, 6, "the held key ticked, and each of the five presses")
+	require.Less(t, played, 10, "the held key's 40 repeats while the page drew were dropped, not played")
+}
