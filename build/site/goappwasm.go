@@ -51,8 +51,9 @@ var goAppPatches = []sourcePatch{
 		"\t\tWithTag(\"architecture\", runtime.GOARCH))\n}\n\n", ""},
 	// Context.Encrypt and Decrypt (AES-GCM keyed by the device ID), which
 	// yarnplay never calls, bring crypto/aes and crypto/cipher's GCM into
-	// app.wasm (36 KB gzipped): in the browser build, crypto.go gives way to
-	// an encrypt and a decrypt that fail with an error saying so.
+	// app.wasm (61 KB, 11.5 KB of it gzipped): in the browser build,
+	// crypto.go gives way to an encrypt and a decrypt that fail with an
+	// error saying so.
 	{"pkg/app/crypto.go", "package app\n", "//go:build !wasm\n\npackage app\n"},
 	{"pkg/app/crypto_wasm.go", "", goAppNoCrypto},
 }
