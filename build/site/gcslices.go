@@ -25,14 +25,15 @@ import (
 // (golang/go#54444 describes the same freezes). Slicing the application's
 // own work cannot help, since the marking happens when it yields.
 //
-// With these edits the idle worker on js/wasm stops after
-// jsIdleMarkSlice of marking, and the scheduler then returns to the
-// browser instead of starting it again, with a timeout set
+// With these edits the idle and the fractional mark workers on js/wasm
+// stop after jsIdleMarkSlice of marking, and the scheduler then returns
+// to the browser instead of starting them again, with a timeout set
 // jsIdleMarkGap later so that marking goes on after the browser has run
-// its tasks and drawn a frame. Any call from the browser into Go (an
-// event, a callback, a timeout) allows the next slice. Marking done by
-// allocating goroutines (assists) and by the fractional worker is
-// unchanged, so the collector keeps pace with allocation as before.
+// its tasks and drawn a frame; the background sweeper likewise sleeps
+// once a browser task has run that long. Any call from the browser into
+// Go (an event, a callback, a timeout) allows the next slice. Marking done
+// by allocating goroutines (assists) is unchanged, so the collector keeps
+// pace with allocation as before.
 //
 // The edits apply to the Go toolchain's own runtime sources through `go
 // build -overlay`; nothing is installed and other builds are unaffected.
