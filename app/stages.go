@@ -125,7 +125,7 @@ func (p *Page) advanceStage(ctx app.Context) {
 // stages showing an old frame for as long as actions keep coming.
 func (p *Page) whenDrawn(ctx app.Context, fn func(app.Context)) {
 	st := &p.stages
-	if len(st.queued) == 0 && !p.lagging() {
+	if !p.drawing() {
 		fn(ctx)
 		return
 	}

@@ -64,7 +64,7 @@ var runtimePatches = []sourcePatch{
 	// ...and which stops after a slice too.
 	{"runtime/mgc.go",
 		"\tp := getg().m.p.ptr()\n\tselfTime := p.gcFractionalMarkTime.Load() + (now - p.gcMarkWorkerStartTime)\n",
-		"\tp := getg().m.p.ptr()\n\tif now-p.gcMarkWorkerStartTime >= jsIdleMarkSlice {\n\t\tjsIdleMarkYield = true\n\t\treturn true\n\t}\n" +
+		"\tp := getg().m.p.ptr()\n\tif jsMarkSliceUsed(now) {\n\t\treturn true\n\t}\n" +
 			"\tselfTime := p.gcFractionalMarkTime.Load() + (now - p.gcMarkWorkerStartTime)\n"},
 	// The idle worker stops after its slice.
 	{"runtime/mgcmark.go",
@@ -87,28 +87,37 @@ var runtimePatches = []sourcePatch{
 // jsIdleMarkSource is the code the edits add to runtime/lock_js.go.
 const jsIdleMarkSource = `
 // Added by yarnplay's browser build (build/site/gcslices.go): the idle
-// mark worker marks in slices and lets the browser run in between.
+// and fractional mark workers mark in slices, and the background sweeper
+// sweeps in slices, letting the browser run in between.
 
-// jsIdleMarkSlice is how long the idle mark worker marks before it
-// yields, and jsIdleMarkGap how long the browser has before it resumes.
+// jsIdleMarkSlice is how long a mark worker marks before it yields, and
+// jsIdleMarkGap how long the browser has before marking resumes.
 const (
 	jsIdleMarkSlice = 3e6 // ns
 	jsIdleMarkGap   = 1e6 // ns
-	// jsAssistMaxWork is the most marking an allocation's assist does at
-	// once, in bytes of scan work (about a millisecond's).
-	jsAssistMaxWork = 1 << 20
 )
 
-// jsIdleMarkYield is set when the idle mark worker has used its slice,
-// and cleared by the next call from the browser.
+// jsIdleMarkYield is set when a mark worker has used its slice, and
+// cleared by the next call from the browser: until then no mark worker
+// starts again.
 var jsIdleMarkYield bool
 
 // jsTaskStart is when the browser last called into Go.
 var jsTaskStart int64
 
-// jsSweepYield lets the browser run once the background sweeper has swept
-// for jsIdleMarkSlice in this call from the browser. Goroutines that
-// allocate sweep what they need, so the sweeper may wait.
+// jsMarkSliceUsed reports whether the running mark worker has used its
+// slice by now, and if so sets jsIdleMarkYield.
+func jsMarkSliceUsed(now int64) bool {
+	if now-getg().m.p.ptr().gcMarkWorkerStartTime >= jsIdleMarkSlice {
+		jsIdleMarkYield = true
+		return true
+	}
+	return false
+}
+
+// jsSweepYield lets the browser run once the call from the browser under
+// way has run for jsIdleMarkSlice. Goroutines that allocate sweep what
+// they need, so the background sweeper may wait.
 func jsSweepYield() {
 	if nanotime()-jsTaskStart >= jsIdleMarkSlice {
 		timeSleep(jsIdleMarkGap)
@@ -118,14 +127,7 @@ func jsSweepYield() {
 // jsPollIdleMark is the idle mark worker's check: it stops for other
 // goroutines, as pollWork, and after jsIdleMarkSlice.
 func jsPollIdleMark() bool {
-	if pollWork() {
-		return true
-	}
-	if nanotime()-getg().m.p.ptr().gcMarkWorkerStartTime >= jsIdleMarkSlice {
-		jsIdleMarkYield = true
-		return true
-	}
-	return false
+	return pollWork() || jsMarkSliceUsed(nanotime())
 }
 
 // jsIdleMarkResume returns pollUntil brought forward to jsIdleMarkGap
