@@ -75,6 +75,15 @@ var runtimePatches = []sourcePatch{
 	{"runtime/mgcsweep.go",
 		"\t\t\tif nSwept%sweepBatchSize == 0 {\n\t\t\t\tgoschedIfBusy()\n\t\t\t}\n",
 		"\t\t\tif nSwept%sweepBatchSize == 0 {\n\t\t\t\tgoschedIfBusy()\n\t\t\t\tjsSweepYield()\n\t\t\t}\n"},
+	// An assist marks no more than jsAssistMaxWork before its goroutine
+	// waits (parked, as when the collector has no work to give it) for
+	// the mark workers' slices to pay the rest of its debt: one big
+	// allocation at the start of a mark would otherwise mark most of the
+	// heap in one go.
+	{"runtime/mgcmark.go",
+		"\tif scanWork < gcOverAssistWork {\n\t\tscanWork = gcOverAssistWork\n\t\tdebtBytes = int64(assistBytesPerWork * float64(scanWork))\n\t}\n",
+		"\tif scanWork < gcOverAssistWork {\n\t\tscanWork = gcOverAssistWork\n\t\tdebtBytes = int64(assistBytesPerWork * float64(scanWork))\n\t}\n" +
+			"\tif scanWork > jsAssistMaxWork {\n\t\tscanWork = jsAssistMaxWork\n\t\tdebtBytes = int64(assistBytesPerWork * float64(scanWork))\n\t}\n"},
 	// Every call from the browser allows another slice.
 	{"runtime/lock_js.go",
 		"func handleEvent() {\n\tsched.idleTime.Add(nanotime() - idleStart)\n",
@@ -96,6 +105,11 @@ const (
 	jsIdleMarkSlice = 3e6 // ns
 	jsIdleMarkGap   = 1e6 // ns
 )
+
+// jsAssistMaxWork is the most scan work (bytes) an assist does at a time,
+// about 2 ms of marking in a browser: a goroutine with more debt waits for
+// the mark workers' slices to pay it.
+const jsAssistMaxWork = 512 << 10
 
 // jsIdleMarkYield is set when a mark worker has used its slice, and
 // cleared by the next call from the browser: until then no mark worker
@@ -129,6 +143,14 @@ func jsSweepYield() {
 func jsPollIdleMark() bool {
 	return pollWork() || jsMarkSliceUsed(nanotime())
 }
+
+// jsMarking reports whether the collector is marking. yarnplay's page
+// reads it (as runtime.jsMarking) to let a mark end before it runs the
+// scheduler; the build sets the tag yarnplay_gcslices when these edits
+// apply.
+//
+//go:linkname jsMarking
+func jsMarking() bool { return gcphase != _GCoff }
 
 // jsIdleMarkResume returns pollUntil brought forward to jsIdleMarkGap
 // from now, so that the browser calls back to go on marking.
@@ -205,3 +227,7 @@ func patchRuntime(src, version string) (map[string][]byte, error) {
 	}
 	return files, nil
 }
+
+// GCSlicesTag is the build tag of a browser build whose runtime has the
+// edits of runtimePatches, and so runtime.jsMarking.
+const GCSlicesTag = "yarnplay_gcslices"

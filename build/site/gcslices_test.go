@@ -104,19 +104,21 @@ func TestRuntimeEditsLetJavaScriptRunWhileMarking(t *testing.T) {
 		require.True(t, ok, "no result from the test program %v:\n%s", args, out)
 		return strings.TrimSpace(result)
 	}
-	turns := func(result string) int {
-		var n int
-		var handler string
-		_, err := fmt.Sscanf(result, "turns=%d handler=%s", &n, &handler)
+	turns := func(result, marking string) (n, assist int) {
+		var handler, seen string
+		_, err := fmt.Sscanf(result, "turns=%d handler=%s marking=%s assist=%d", &n, &handler, &seen, &assist)
 		require.NoError(t, err, result)
 		require.Equal(t, "returned", handler, "a handler waiting for a collection returns")
-		return n
+		require.Equal(t, marking, seen, "whether the collector was seen marking during a collection, and after it")
+		return n, assist
 	}
-	edited := turns(run("-overlay", overlay))
-	plain := turns(run())
+	edited, editedAssist := turns(run("-overlay", overlay, "-tags", GCSlicesTag), "true,false")
+	plain, plainAssist := turns(run(), "false,false")
+	require.Zero(t, plainAssist, "without the edits an assist marks in one go")
+	require.GreaterOrEqual(t, editedAssist, 5, "with the edits JavaScript runs while an assist waits for the mark workers")
 	require.LessOrEqual(t, plain, 2, "without the edits the collector marks 100 MB in one go")
 	require.GreaterOrEqual(t, edited, 5, "with the edits JavaScript runs between the collector's slices")
-	t.Logf("JavaScript's turns during a collection of 100 MB: %d with the edits, %d without", edited, plain)
+	t.Logf("JavaScript's turns during a collection of 100 MB: %d with the edits, %d without; during an allocation's assist: %d with, %d without", edited, plain, editedAssist, plainAssist)
 }
 
 // goRoot is the Go toolchain's GOROOT.

@@ -116,7 +116,7 @@ func BuildWasm(ctx context.Context, root, dist string, stderr io.Writer) error {
 	if warning != "" {
 		fmt.Fprintln(stderr, "warning:", warning)
 	} else {
-		args = append(args, "-overlay", overlay)
+		args = append(args, "-overlay", overlay, "-tags", GCSlicesTag)
 	}
 	cmd := exec.CommandContext(ctx, "go", append(args, "-o", out, "./wasm")...)
 	cmd.Dir = root

@@ -1,0 +1,10 @@
+//go:build js && wasm && yarnplay_gcslices
+
+package main
+
+import _ "unsafe" // for go:linkname
+
+// marking is the edited runtime's jsMarking, as the page links it.
+//
+//go:linkname marking runtime.jsMarking
+func marking() bool
