@@ -17,10 +17,11 @@ import (
 // In the browser a big action (a tick of thousands of nodes, a jump that
 // replays many steps) runs in slices: every SliceBudget of work the store
 // pauses and the controller lets the browser paint and take input before
-// it goes on (see Yielder). The UI goroutine waits meanwhile, so events
-// that arrive queue up in go-app and run, in order, after the action: an
-// action never interleaves with another. The page renders the frame the
-// action publishes at its end, once.
+// it goes on (see Yielder); while the garbage collector marks, it waits
+// at each pause until the mark is over (awaitMark). The UI goroutine
+// waits meanwhile, so events that arrive queue up in go-app and run, in
+// order, after the action: an action never interleaves with another. The
+// page renders the frame the action publishes at its end, once.
 type Controller struct {
 	// Store owns the simulation.
 	Store *store.Store
@@ -49,6 +50,9 @@ type Controller struct {
 	running    bool
 	// playStart is when the scheduler started playing (zero: it is not).
 	playStart time.Time
+	// marking reports whether the garbage collector is marking (gcMarking
+	// in the browser).
+	marking func() bool
 }
 
 // SliceBudget is the longest the store runs before the page lets the
@@ -67,8 +71,11 @@ type Timing struct {
 	// between the slices included.
 	Wall   time.Duration
 	Slices int
-	Step   int
-	Kind   string
+	// MarkWaits is how many of the browser's turns the scheduler waited
+	// for the garbage collector to finish marking.
+	MarkWaits int
+	Step      int
+	Kind      string
 }
 
 // NewController returns a controller over s with the page's bridges; in
@@ -81,6 +88,7 @@ func NewController(s *store.Store) *Controller {
 		Downloads: bridge.Downloads(),
 		Files:     bridge.Files(),
 		now:       time.Now,
+		marking:   gcMarking,
 	}
 	if app.IsClient {
 		c.SetYield(NewYielder().Yield, measure)
@@ -108,10 +116,39 @@ func (c *Controller) watchPlay(playing bool) {
 		return
 	}
 	if playing {
+		if c.yield != nil && c.mayAwaitMark() {
+			c.endSlice()
+			c.awaitMark()
+			c.sliceStart = c.now()
+		}
 		c.playStart = c.now()
 		return
 	}
 	c.endPlay()
+}
+
+// markWaits bounds the browser's turns an action waits for marks to end
+// in all (each turn gives the collector a slice of marking): a heap of
+// 100 MB takes about 100 in Chromium.
+const markWaits = 400
+
+// mayAwaitMark reports whether the collector is marking and the action
+// may still wait for it.
+func (c *Controller) mayAwaitMark() bool {
+	return c.t.MarkWaits < markWaits && c.marking()
+}
+
+// awaitMark lets the browser run until the garbage collector has marked
+// the heap: each of the browser's turns lets the collector mark for a
+// slice (build/site/gcslices.go). The action's work then runs without the
+// collector's write barriers, and without its assists, which make an
+// allocation mark in proportion to its size before it returns: in one go,
+// tens of milliseconds for the views' arrays of a big cluster.
+func (c *Controller) awaitMark() {
+	for c.mayAwaitMark() {
+		c.yield()
+		c.t.MarkWaits++
+	}
 }
 
 func (c *Controller) endPlay() {
@@ -167,16 +204,21 @@ func (c *Controller) Run(action func(s *store.Store) error) error {
 	return action(c.Store)
 }
 
-// pause is the store's pause: past the slice's budget, it lets the
-// browser run, then starts a new slice.
+// pause is the store's pause: past the slice's budget, or as soon as the
+// garbage collector is marking, it lets the browser run (until the mark
+// is over: awaitMark), then starts a new slice.
 func (c *Controller) pause() {
-	if c.yield == nil || !c.running || c.now().Sub(c.sliceStart) < SliceBudget {
+	if c.yield == nil || !c.running {
+		return
+	}
+	if !c.mayAwaitMark() && c.now().Sub(c.sliceStart) < SliceBudget {
 		return
 	}
 	playing := !c.playStart.IsZero()
 	c.endPlay()
 	c.endSlice()
 	c.yield()
+	c.awaitMark()
 	c.sliceStart = c.now()
 	if playing {
 		c.playStart = c.sliceStart

@@ -78,3 +78,75 @@ func TestActionsRunInSlices(t *testing.T) {
 	// Natively nothing pauses.
 	require.Nil(t, whole.yield)
 }
+
+// In the browser an action works only when the garbage collector is not
+// marking: a tick that starts during a mark, or a mark that starts in the
+// middle of a tick, waits at the store's next pause for the browser's
+// turns that finish it (gcMarking), and a mark that never ends holds an
+// action back for markWaits turns only.
+func TestTheSchedulerPlaysOnceTheCollectorHasMarked(t *testing.T) {
+	whole := NewController(store.New())
+	require.NoError(t, whole.Store.Load(bigTicks(), ""))
+	whole.Do(func(s *store.Store) error { s.Last(); return nil })
+
+	c := NewController(store.New())
+	require.NoError(t, c.Store.Load(bigTicks(), ""))
+	clock := time.Unix(0, 0)
+	c.now = func() time.Time { clock = clock.Add(3 * time.Millisecond); return clock }
+	// A mark lasts markTurns of the browser's turns; startMark starts one
+	// at the next turn.
+	markTurns, startMark := 0, 0
+	c.marking = func() bool { return markTurns > 0 }
+	var timings []Timing
+	c.SetYield(func() {
+		if markTurns > 0 {
+			markTurns--
+		}
+		markTurns, startMark = markTurns+startMark, 0
+	}, func(t Timing) { timings = append(timings, t) })
+	playedMarking, beginMark, beginMarkAnywhere := 0, false, false
+	c.Store.SetPlayWatch(func(playing bool) {
+		c.watchPlay(playing)
+		if playing && c.marking() {
+			playedMarking++
+		}
+	})
+	c.Store.SetPause(func() {
+		if beginMark && !c.playStart.IsZero() || beginMarkAnywhere {
+			beginMark, beginMarkAnywhere, startMark = false, false, 6
+		}
+		c.pause()
+		if !c.playStart.IsZero() && c.marking() {
+			playedMarking++
+		}
+	})
+	c.Do(func(s *store.Store) error { s.Last(); return nil })
+
+	tick := func() Timing {
+		t.Helper()
+		require.NoError(t, whole.Do(func(s *store.Store) error { return s.ForwardTick() }))
+		require.NoError(t, c.Do(func(s *store.Store) error { return s.ForwardTick() }))
+		return timings[len(timings)-1]
+	}
+	require.Zero(t, tick().MarkWaits, "no mark, no wait")
+
+	markTurns = 4
+	require.Equal(t, 4, tick().MarkWaits, "a tick that starts during a mark waits for its end")
+
+	beginMark = true // a mark begins at the tick's first pause in play
+	got := tick()
+	require.False(t, beginMark)
+	require.Equal(t, 6, got.MarkWaits, "a mark that begins during a tick holds its play back until its end")
+
+	beginMarkAnywhere = true // a mark begins at the tick's first pause
+	require.Equal(t, 6, tick().MarkWaits, "a mark that begins while the store works holds it back until its end")
+
+	require.Zero(t, playedMarking, "the scheduler never played while the collector marked")
+
+	markTurns = 1 << 30
+	require.Equal(t, markWaits, tick().MarkWaits, "a mark that does not end holds an action's play back for markWaits turns in all")
+	markTurns = 0
+	a, _ := json.Marshal(whole.Frame())
+	b, _ := json.Marshal(c.Frame())
+	require.Equal(t, string(a), string(b), "waiting changes nothing")
+}

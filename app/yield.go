@@ -69,8 +69,9 @@ func later(ctx app.Context, y *Yielder, fn func(app.Context)) {
 // measure puts an action's timing on the page's performance timeline, as
 // a "yarnplay:action" measure ending now, whose detail has the CPU time
 // (the whole action's and the scheduler's), the slices and the longest
-// (ms), and the step and its kind: the
-// browser's profiler shows them, and the benchmarks read them.
+// (ms), the browser's turns it waited for the collector's marks, and the
+// step and its kind: the browser's profiler shows them, and the
+// benchmarks read them.
 func measure(t Timing) {
 	perf := app.Window().Get("performance")
 	if !perf.Truthy() {
@@ -81,7 +82,7 @@ func measure(t Timing) {
 		"end":      perf.Call("now").Float(),
 		"duration": ms(t.Wall),
 		"detail": map[string]any{
-			"cpu": ms(t.CPU), "play": ms(t.Play), "longest": ms(t.Longest), "slices": t.Slices,
+			"cpu": ms(t.CPU), "play": ms(t.Play), "longest": ms(t.Longest), "slices": t.Slices, "markWaits": t.MarkWaits,
 			"step": t.Step, "kind": t.Kind,
 		},
 	})

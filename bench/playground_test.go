@@ -59,6 +59,7 @@ type pageFigures struct {
 		Play        float64 `json:"play"`
 		Longest     float64 `json:"longest"`
 		Slices      int     `json:"slices"`
+		MarkWaits   int     `json:"markWaits"`
 		Kind        string  `json:"kind"`
 	}
 	Tasks  [][2]float64
@@ -240,9 +241,11 @@ func BenchmarkPlayground(b *testing.B) {
 	require.NoError(b, err)
 
 	var cpu, whole []float64
+	var waits []int
 	for _, a := range fig.Actions {
 		if a.Kind == "tick" {
 			cpu, whole = append(cpu, a.Play), append(whole, a.CPU)
+			waits = append(waits, a.MarkWaits)
 		}
 	}
 	require.Len(b, cpu, playgroundMeasured, "every measured tick is one action of the controller")
@@ -267,5 +270,5 @@ func BenchmarkPlayground(b *testing.B) {
 	if total > 0 {
 		b.ReportMetric(float64(len(fig.Frames))*1000/total, "fps")
 	}
-	b.Logf("%d ticks measured; scheduler CPU %v ms; store CPU %v ms; long tasks %v", len(cpu), rounded(cpu), rounded(whole), fig.Tasks)
+	b.Logf("%d ticks measured; scheduler CPU %v ms; store CPU %v ms; turns waited for a mark %v; long tasks %v", len(cpu), rounded(cpu), rounded(whole), waits, fig.Tasks)
 }

@@ -1,0 +1,11 @@
+//go:build js && wasm && yarnplay_gcslices
+
+package app
+
+import _ "unsafe" // for go:linkname
+
+// gcMarking reports whether the garbage collector is marking: the
+// browser build's edited runtime (build/site/gcslices.go) says so.
+//
+//go:linkname gcMarking runtime.jsMarking
+func gcMarking() bool
