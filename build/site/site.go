@@ -116,11 +116,16 @@ func BuildWasm(ctx context.Context, root, dist string, stderr io.Writer) error {
 	if warning != "" {
 		fmt.Fprintln(stderr, "warning:", warning)
 	} else {
-		args = append(args, "-overlay", overlay, "-tags", GCSlicesTag)
+		args = append(args, "-overlay", overlay)
 	}
 	cmd := exec.CommandContext(ctx, "go", append(args, "-o", out, "./wasm")...)
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if warning == "" {
+		// In GOFLAGS, with any tags the caller gave there (a -tags on
+		// the command line would replace them).
+		cmd.Env = append(cmd.Env, "GOFLAGS="+withTag(os.Getenv("GOFLAGS"), GCSlicesTag))
+	}
 	cmd.Stdout = stderr
 	cmd.Stderr = stderr
 	if err := cmd.Run(); err != nil {
@@ -277,4 +282,22 @@ func Version(dir string) (string, error) {
 		_, _ = io.Copy(h, bytes.NewReader(data))
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16], nil
+}
+
+// withTag returns the go command's flags goflags (GOFLAGS) with tag added
+// to the build tags they name, or with -tags=tag if they name none.
+func withTag(goflags, tag string) string {
+	fields := strings.Fields(goflags)
+	for i, f := range fields {
+		for _, prefix := range []string{"-tags=", "--tags="} {
+			if tags, ok := strings.CutPrefix(f, prefix); ok {
+				if tags != "" {
+					tags += ","
+				}
+				fields[i] = prefix + tags + tag
+				return strings.Join(fields, " ")
+			}
+		}
+	}
+	return strings.Join(append(fields, "-tags="+tag), " ")
 }
