@@ -71,8 +71,8 @@ type Timing struct {
 	// between the slices included.
 	Wall   time.Duration
 	Slices int
-	// MarkWaits is how many of the browser's turns the scheduler waited
-	// for the garbage collector to finish marking.
+	// MarkWaits is how many of the browser's turns the action waited for
+	// the garbage collector to finish marking (awaitMark).
 	MarkWaits int
 	Step      int
 	Kind      string

@@ -89,8 +89,9 @@ var WasmGCFlags = []string{
 // GOARCH=wasm, -trimpath, -ldflags="-s -w" and WasmGCFlags into
 // dist/web/app.wasm, against a copy of go-app without its server side
 // (goAppPatches) and with a runtime whose garbage collector marks in
-// slices (runtimePatches). The go command's diagnostics, and a warning if
-// the runtime's edits do not apply, go to stderr.
+// slices (runtimePatches), under the build tag GCSlicesTag added to
+// GOFLAGS' tags. The go command's diagnostics, and a warning if the
+// runtime's edits do not apply, go to stderr.
 func BuildWasm(ctx context.Context, root, dist string, stderr io.Writer) error {
 	out, err := filepath.Abs(WasmPath(dist))
 	if err != nil {
