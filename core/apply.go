@@ -57,7 +57,8 @@ func (s *Scheduler) applyAllocation(q *queue, a *app, n *node, r *request, rsv *
 			s.allocateResource(q, a, size)
 		}
 	}
-	c := &container{
+	c := s.newContainer()
+	*c = container{
 		id: s.nextID, app: a, node: n, size: size, priority: r.priority,
 		locality: res.locality, start: s.now,
 	}
@@ -250,8 +251,33 @@ func (s *Scheduler) completeDueContainers(n *node) {
 	for _, c := range due {
 		s.releaseContainer(c, n, ReasonCompleted)
 	}
+	// Nothing holds these containers now: they are kept for reuse.
+	for _, c := range due {
+		if len(s.free) == maxFree {
+			break
+		}
+		*c = container{}
+		s.free = append(s.free, c)
+	}
 	clear(due)
 	s.due = due[:0]
+}
+
+// maxFree is the most completed containers kept for reuse.
+const maxFree = 1024
+
+// newContainer returns a zero container: one kept for reuse, else a new
+// one. In a churning cluster a container completes for about every one
+// allocated, and reusing them spares the allocator and the collector.
+func (s *Scheduler) newContainer() *container {
+	n := len(s.free)
+	if n == 0 {
+		return new(container)
+	}
+	c := s.free[n-1]
+	s.free[n-1] = nil
+	s.free = s.free[:n-1]
+	return c
 }
 
 // FinishContainers completes the application's count most recently allocated

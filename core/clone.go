@@ -239,7 +239,7 @@ func (c *Cloner) cloneHeader(int) int {
 	if len(s.events) > 0 {
 		d.events = make([]Event, len(s.events))
 	}
-	d.due = nil
+	d.due, d.sortKeys, d.free = nil, nil, nil
 	d.lims = make([]limits, len(s.lims))
 	d.preempt = s.preempt.clone()
 	d.queues = make([]*queue, len(s.queues))
@@ -308,7 +308,7 @@ func (c *Cloner) cloneQueueLinks(left int) int {
 		q := d.queues[c.i]
 		q.parent = c.queueOf(q.parent)
 		q.children = c.remapQueues(q.children)
-		q.order = slices.Clone(q.order)
+		q.order, q.opos = slices.Clone(q.order), slices.Clone(q.opos)
 		n++
 	}
 	if c.i == len(d.queues) {
@@ -440,7 +440,7 @@ func (c *Cloner) cloneDetached(int) int {
 		d := c.detached[q]
 		d.parent = c.queueOf(q.parent)
 		d.children = c.remapQueues(q.children)
-		d.order = slices.Clone(q.order)
+		d.order, d.opos = slices.Clone(q.order), slices.Clone(q.opos)
 		if q.lf != nil {
 			d.lf.active = c.remapApps(q.lf.active)
 			d.lf.pending = c.remapApps(q.lf.pending)

@@ -152,8 +152,8 @@ func (s *Scheduler) assignParent(q *queue, n *node, lim *limits) assignment {
 		s.emitChildOrder(q, n, order)
 	}
 	result := assignment{}
-	for _, ci := range order {
-		c := q.children[ci]
+	for i := range order {
+		c := q.children[order[i].child]
 		if !full && !s.rc.GreaterThan(s.cluster, c.pending, resource.None) {
 			// The child would return at once ("no pending requests"); its
 			// limit's only effects are the idempotent clamp of lim.limit,
@@ -194,10 +194,10 @@ func (s *Scheduler) assignParent(q *queue, n *node, lim *limits) assignment {
 	return assignment{}
 }
 
-func (s *Scheduler) emitChildOrder(q *queue, n *node, order []int32) {
+func (s *Scheduler) emitChildOrder(q *queue, n *node, order []orderSlot) {
 	var b strings.Builder
-	for i, ci := range order {
-		c := q.children[ci]
+	for i, o := range order {
+		c := q.children[o.child]
 		if i > 0 {
 			b.WriteString(", ")
 		}

@@ -177,26 +177,33 @@ func (s *Scheduler) CheckInvariants() error {
 
 // checkChildOrder checks a parent's kept child order (order.go): a
 // permutation of its children, each knowing its place, each with its
-// order key up to date, sorted by childBefore.
+// order keys up to date, sorted by them.
 func (s *Scheduler) checkChildOrder(p *queue) error {
 	if len(p.order) != len(p.children) {
 		return fmt.Errorf("queue %s: %d children but %d in its order", p.path, len(p.children), len(p.order))
 	}
+	if len(p.opos) != len(p.children) {
+		return fmt.Errorf("queue %s: %d children but %d places in its order", p.path, len(p.children), len(p.opos))
+	}
 	seen := make([]bool, len(p.children))
-	for i, ci := range p.order {
+	for i, o := range p.order {
+		ci := o.child
 		if ci < 0 || int(ci) >= len(p.children) || seen[ci] {
 			return fmt.Errorf("queue %s: its order %v is not a permutation of its %d children", p.path, p.order, len(p.children))
 		}
 		seen[ci] = true
 		c := p.children[ci]
-		if c.opos != i {
-			return fmt.Errorf("queue %s: child %s is at %d of its order but says %d", p.path, c.path, i, c.opos)
+		if c.cidx != ci {
+			return fmt.Errorf("queue %s: child %s is child %d but says %d", p.path, c.path, ci, c.cidx)
 		}
-		if k := s.orderKey(c); k != c.kUsed {
-			return fmt.Errorf("queue %s: child %s keeps the order key %v but its usage gives %v", p.path, c.path, c.kUsed, k)
+		if int(p.opos[ci]) != i {
+			return fmt.Errorf("queue %s: child %s is at %d of its order but its place says %d", p.path, c.path, i, p.opos[ci])
 		}
-		if i > 0 && childBefore(c, p.children[p.order[i-1]]) {
-			return fmt.Errorf("queue %s: child %s goes before %s but follows it", p.path, c.path, p.children[p.order[i-1]].path)
+		if k := s.slotOf(c); k != o {
+			return fmt.Errorf("queue %s: child %s keeps the order keys %+v but its usage and capacity give %+v", p.path, c.path, o, k)
+		}
+		if i > 0 && o.key <= p.order[i-1].key {
+			return fmt.Errorf("queue %s: child %s goes before %s but follows it", p.path, c.path, p.children[p.order[i-1].child].path)
 		}
 	}
 	return nil

@@ -56,6 +56,11 @@ type Scheduler struct {
 	// visit numbers leaf visits, for the users' per-visit limit cache.
 	visit uint64
 	due   []*container // scratch of completeDueContainers
+	// free holds completed containers for reuse (newContainer): only
+	// those completeDueContainers completed, which nothing else holds.
+	free []*container
+	// sortKeys is scratch of sortAllChildren: a parent's children's keys.
+	sortKeys []uint64
 	// lims holds, by depth, the limits a visit hands a child (the limits
 	// of Hadoop's assignContainersToChildQueues): a child's limits are
 	// read by its parent right after the child returns, before the next
@@ -117,7 +122,7 @@ func (s *Scheduler) buildQueues(root *config.QueueConf, old map[string]*queue) {
 		q.conf = c
 		q.parent = parent
 		q.children = nil
-		q.order = nil
+		q.order, q.opos = nil, nil
 		q.id = len(s.queues)
 		if parent != nil {
 			q.depth = parent.depth + 1
@@ -127,7 +132,9 @@ func (s *Scheduler) buildQueues(root *config.QueueConf, old map[string]*queue) {
 		s.queues = append(s.queues, q)
 		s.byPath[q.path] = q
 		for _, cc := range c.Children {
-			q.children = append(q.children, build(cc, q))
+			c := build(cc, q)
+			c.cidx = int32(len(q.children))
+			q.children = append(q.children, c)
 		}
 		return q
 	}

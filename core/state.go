@@ -10,18 +10,17 @@ import (
 // first cache line.
 type queue struct {
 	// The child order of section 5.3, kept sorted as usage changes rather
-	// than re-sorted on every visit (order.go): kGroup, kUsed and kTie are
-	// the queue's keys in its parent's order (childBefore; kUsed is
-	// recomputed when its usage changes, the others when the order is
-	// recomputed), opos its index there. order holds a parent's children
-	// sorted, as their indices in children: moving one among its siblings
-	// is then a plain write, where moving a pointer would go through the
-	// collector's write barrier while it marks (in the browser, a mark
-	// spans whole ticks).
-	kUsed  float32
+	// than re-sorted on every visit (order.go): kGroup and kTie are the
+	// queue's fixed keys in its parent's order (recomputed when the order
+	// is), cidx its index in the parent's children. order holds a parent's
+	// children sorted, as slots with their keys and their indices in
+	// children, and opos each child's place in order (by index in
+	// children): moving one among its siblings is then a plain write in the
+	// parent's arrays, where moving a pointer would go through the
+	// collector's write barrier while it marks.
 	kTie   int32
 	kGroup uint8
-	opos   int
+	cidx   int32
 	parent *queue
 	lf     *leafState // nil for parent queues
 	depth  int
@@ -32,7 +31,8 @@ type queue struct {
 	// application below the queue, activated or not.
 	pending        resource.Resource
 	effMin, effMax resource.Resource
-	order          []int32
+	order          []orderSlot
+	opos           []int32
 
 	id       int
 	conf     *config.QueueConf // immutable; shared between clones

@@ -209,7 +209,21 @@ func (c Calculator) GreaterThanOrEqual(cluster, a, b Resource) bool {
 
 // Max is Resources.max: the larger of a and b under this calculator (a on ties).
 func (c Calculator) Max(cluster, a, b Resource) Resource {
-	if c.GreaterThanOrEqual(cluster, a, b) {
+	if c.Kind == DefaultKind {
+		if a.MemoryMB >= b.MemoryMB {
+			return a
+		}
+		return b
+	}
+	return maxDominant(cluster, a, b)
+}
+
+// maxDominant is Max for the dominant calculator: apart, so that Max's
+// default case is inlined where it is called.
+//
+//go:noinline
+func maxDominant(cluster, a, b Resource) Resource {
+	if compareDominant(cluster, a, b) >= 0 {
 		return a
 	}
 	return b
@@ -217,7 +231,20 @@ func (c Calculator) Max(cluster, a, b Resource) Resource {
 
 // Min is Resources.min: the smaller of a and b under this calculator (a on ties).
 func (c Calculator) Min(cluster, a, b Resource) Resource {
-	if c.LessThanOrEqual(cluster, a, b) {
+	if c.Kind == DefaultKind {
+		if a.MemoryMB <= b.MemoryMB {
+			return a
+		}
+		return b
+	}
+	return minDominant(cluster, a, b)
+}
+
+// minDominant is Min for the dominant calculator (see maxDominant).
+//
+//go:noinline
+func minDominant(cluster, a, b Resource) Resource {
+	if compareDominant(cluster, a, b) <= 0 {
 		return a
 	}
 	return b
@@ -259,6 +286,17 @@ func divideSafelyAsFloat(a, b int64) float32 {
 // Ratio is ResourceCalculator.ratio: memory ratio, or the largest per-type
 // ratio for the dominant calculator.
 func (c Calculator) Ratio(a, b Resource) float32 {
+	if c.Kind == DefaultKind && b.MemoryMB != 0 {
+		return float32(a.MemoryMB) / float32(b.MemoryMB)
+	}
+	return c.ratio(a, b)
+}
+
+// ratio is Ratio's every case, apart so that the common one is inlined
+// where Ratio is called.
+//
+//go:noinline
+func (c Calculator) ratio(a, b Resource) float32 {
 	if c.Kind == DefaultKind {
 		return divideSafelyAsFloat(a.MemoryMB, b.MemoryMB)
 	}
@@ -267,8 +305,18 @@ func (c Calculator) Ratio(a, b Resource) float32 {
 
 // Divide is Resources.divide(rc, cluster, a, b): a/b as a share of cluster.
 func (c Calculator) Divide(cluster, a, b Resource) float32 {
+	if c.Kind == DefaultKind && b.MemoryMB != 0 {
+		return float32(a.MemoryMB) / float32(b.MemoryMB)
+	}
+	return c.divide(cluster, a, b)
+}
+
+// divide is Divide's every case (see ratio).
+//
+//go:noinline
+func (c Calculator) divide(cluster, a, b Resource) float32 {
 	if c.Kind == DefaultKind {
-		return c.Ratio(a, b)
+		return c.ratio(a, b)
 	}
 	as := dominantShare(cluster, a)
 	bs := dominantShare(cluster, b)

@@ -1,6 +1,7 @@
 package resource
 
 import (
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -97,4 +98,46 @@ func TestCompareAndFits(t *testing.T) {
 
 func TestStringIsHadoops(t *testing.T) {
 	require.Equal(t, "<memory:8192, vCores:4>", New(8192, 4).String())
+}
+
+// TestDivisionsKeepJavasRulesOnEveryPath covers Ratio and Divide on both
+// calculators, their quick default case and the rest: division by zero
+// gives 0 for 0, else an infinity of the dividend's sign.
+func TestDivisionsKeepJavasRulesOnEveryPath(t *testing.T) {
+	cluster := New(10240, 10)
+	inf := float32(math.Inf(1))
+	tests := []struct {
+		name         string
+		rc           Calculator
+		a, b         Resource
+		ratio, share float32
+	}{
+		{"default: memory over memory", Default, New(2048, 9), New(4096, 1), 0.5, 0.5},
+		{"default: 0/0", Default, None, New(0, 4), 0, 0},
+		{"default: x/0", Default, New(1024, 1), New(0, 4), inf, inf},
+		{"default: -x/0", Default, New(-1024, 1), New(0, 4), float32(math.Inf(-1)), float32(math.Inf(-1))},
+		{"dominant: the larger ratio, the dominant shares", Dominant, New(2048, 5), New(4096, 2), 2.5, 1.25},
+		{"dominant: 0 over nothing", Dominant, None, None, 0, 0},
+		{"dominant: x over nothing", Dominant, New(1024, 1), None, inf, inf},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			require.Equal(t, tc.ratio, tc.rc.Ratio(tc.a, tc.b))
+			require.Equal(t, tc.share, tc.rc.Divide(cluster, tc.a, tc.b))
+		})
+	}
+}
+
+// TestMinAndMaxKeepTheFirstOnTies covers both calculators' Min and Max.
+func TestMinAndMaxKeepTheFirstOnTies(t *testing.T) {
+	cluster := New(10240, 10)
+	a, b := New(2048, 1), New(2048, 5)
+	require.Equal(t, a, Default.Min(cluster, a, b), "equal memory: the first")
+	require.Equal(t, a, Default.Max(cluster, a, b), "equal memory: the first")
+	require.Equal(t, a, Dominant.Min(cluster, a, b), "vcores decide under DRC")
+	require.Equal(t, b, Dominant.Max(cluster, a, b), "vcores decide under DRC")
+	c := New(5120, 1) // the same dominant share as b, a smaller other share
+	require.Equal(t, c, Dominant.Min(cluster, b, c))
+	require.Equal(t, b, Dominant.Max(cluster, b, c))
+	require.Equal(t, a, Dominant.Max(cluster, a, a))
 }
