@@ -69,9 +69,10 @@ func later(ctx app.Context, y *Yielder, fn func(app.Context)) {
 // measure puts an action's timing on the page's performance timeline, as
 // a "yarnplay:action" measure ending now, whose detail has the CPU time
 // (the whole action's and the scheduler's), the slices and the longest
-// (ms), the browser's turns it waited for the collector's marks, and the
-// step and its kind: the browser's profiler shows them, and the
-// benchmarks read them.
+// (ms), the browser's turns it waited for the collector's marks, the
+// step and its kind, and whether the page has the edited runtime
+// (gcSlices): the browser's profiler shows them, and the benchmarks and
+// the browser tests read them.
 func measure(t Timing) {
 	perf := app.Window().Get("performance")
 	if !perf.Truthy() {
@@ -83,7 +84,7 @@ func measure(t Timing) {
 		"duration": ms(t.Wall),
 		"detail": map[string]any{
 			"cpu": ms(t.CPU), "play": ms(t.Play), "longest": ms(t.Longest), "slices": t.Slices, "markWaits": t.MarkWaits,
-			"step": t.Step, "kind": t.Kind,
+			"step": t.Step, "kind": t.Kind, "gcSlices": gcSlices,
 		},
 	})
 }
