@@ -256,7 +256,7 @@ func (s *Scheduler) completeDueContainers(n *node) {
 		if len(s.free) == maxFree {
 			break
 		}
-		*c = container{}
+		c.app, c.node = nil, nil // holding nothing alive
 		s.free = append(s.free, c)
 	}
 	clear(due)
@@ -266,9 +266,10 @@ func (s *Scheduler) completeDueContainers(n *node) {
 // maxFree is the most completed containers kept for reuse.
 const maxFree = 1024
 
-// newContainer returns a zero container: one kept for reuse, else a new
-// one. In a churning cluster a container completes for about every one
-// allocated, and reusing them spares the allocator and the collector.
+// newContainer returns a container for the caller to set whole: one kept
+// for reuse (its fields stale, its pointers nil), else a new one. In a
+// churning cluster a container completes for about every one allocated,
+// and reusing them spares the allocator and the collector.
 func (s *Scheduler) newContainer() *container {
 	n := len(s.free)
 	if n == 0 {
