@@ -20,12 +20,11 @@ import (
 // Hadoop sorts a copy of the children on every visit. A stable sort by a
 // strict weak order is the one permutation sorted by (key, configured
 // index), so the order is kept instead: every parent holds its children
-// sorted by their keys (orderSlot); when a
-// queue's usage changes (allocateResource, releaseResource) it is moved to
-// its place among its siblings, and when every key may change (cluster
-// resource, effective capacities, refresh) all are recomputed and sorted
-// afresh, as Hadoop would. The keys are kept in the parent's order itself
-// (orderSlot).
+// sorted, with their keys (orderSlot); when a queue's usage changes
+// (allocateResource, releaseResource) it is moved to its place among its
+// siblings, and when every key may change (cluster resource, effective
+// capacities, refresh) all are recomputed and sorted afresh, as Hadoop
+// would.
 
 // orderSlot is a child's place in its parent's kept order, with its keys
 // packed into one number (slotKey): a parent's slots lie side by side, so
@@ -40,10 +39,13 @@ type orderSlot struct {
 
 // slotKey packs the keys of a child in its parent's order, highest first:
 // the group (0 with a guarantee, 1 without), the used capacity compared
-// (orderKey; a share is never negative nor NaN, and the bits of a float32
-// that is neither order as the float does), and the rank among its
-// siblings by absolute capacity (kTie). Comparing keys is then
-// compareChildren followed by the configured order.
+// (orderKey: over the guarantee, or over the cluster for queues without
+// one; a share is never negative nor NaN, and the bits of a float32 that
+// is neither order as the float does), and the rank among its siblings by
+// absolute capacity, larger first, then configured order (kTie). The keys
+// are a strict total order of siblings: compareChildren then the
+// configured order, without its branches. The hadoop-2 profile has one
+// group and ranks ties by path.
 func slotKey(group uint8, used float32, tie int32) uint64 {
 	bits := uint64(0)
 	if used > 0 {
@@ -61,13 +63,6 @@ func slotKey(group uint8, used float32, tie int32) uint64 {
 func (s *Scheduler) sortedChildren(p *queue) []orderSlot {
 	return p.order
 }
-
-// The strict total order of siblings is that of their slots' keys:
-// queues with a guarantee first, then the lower used capacity (over the
-// guarantee, or over the cluster for queues without one), then the rank
-// among siblings by absolute capacity, larger first, then configured
-// order. This is compareChildren then the configured order, without its
-// branches. The hadoop-2 profile has one group and ranks ties by path.
 
 // orderKey is the used capacity the order compares for a queue. Only the
 // share compared is computed.
