@@ -239,7 +239,7 @@ func (c *Cloner) cloneHeader(int) int {
 	if len(s.events) > 0 {
 		d.events = make([]Event, len(s.events))
 	}
-	d.due, d.sortKeys, d.free = nil, nil, nil
+	d.due, d.free = nil, nil
 	d.lims = make([]limits, len(s.lims))
 	d.preempt = s.preempt.clone()
 	d.queues = make([]*queue, len(s.queues))

@@ -91,6 +91,7 @@ func (s *Scheduler) sortAllChildren() {
 		}
 	}
 	var ties, sorted []*queue
+	var keys []uint64 // a parent's children's keys, by index in children
 	for _, p := range s.queues {
 		if len(p.children) == 0 {
 			p.order, p.opos = p.order[:0], p.opos[:0]
@@ -106,11 +107,10 @@ func (s *Scheduler) sortAllChildren() {
 		for i, c := range ties {
 			c.kTie = int32(i)
 		}
-		keys := s.sortKeys[:0]
+		keys = keys[:0]
 		for _, c := range ch {
 			keys = append(keys, s.slotOf(c).key)
 		}
-		s.sortKeys = keys
 		if len(p.order) != len(ch) {
 			p.order = p.order[:0]
 			for i := range ch {

@@ -59,8 +59,6 @@ type Scheduler struct {
 	// free holds completed containers for reuse (newContainer): only
 	// those completeDueContainers completed, which nothing else holds.
 	free []*container
-	// sortKeys is scratch of sortAllChildren: a parent's children's keys.
-	sortKeys []uint64
 	// lims holds, by depth, the limits a visit hands a child (the limits
 	// of Hadoop's assignContainersToChildQueues): a child's limits are
 	// read by its parent right after the child returns, before the next
