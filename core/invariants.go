@@ -127,6 +127,9 @@ func (s *Scheduler) CheckInvariants() error {
 	}
 	for i := len(s.queues) - 1; i >= 0; i-- {
 		q := s.queues[i]
+		if down := rc.RoundDown(q.effMax, s.minAlloc()); q.effMaxDown != down {
+			return fmt.Errorf("queue %s: keeps %s as its maximum rounded down, but %s rounds down to %s", q.path, q.effMaxDown, q.effMax, down)
+		}
 		if q.isLeaf() {
 			var used, reserved, am resource.Resource
 			for _, name := range sortedUserNames(q.lf) {

@@ -266,9 +266,9 @@ func (s *Scheduler) lookupQueue(name string) (*queue, error) {
 func (s *Scheduler) minAlloc() resource.Resource { return s.set.MinAlloc }
 
 // maxDown is getEffectiveMaxCapacityDown: the effective maximum rounded down
-// to the minimum allocation.
+// to the minimum allocation, as updateClusterResource keeps it.
 func (s *Scheduler) maxDown(q *queue) resource.Resource {
-	return s.rc.RoundDown(q.effMax, s.minAlloc())
+	return q.effMaxDown
 }
 
 // limits is Hadoop's ResourceLimits: what a parent hands a child for one
@@ -302,10 +302,11 @@ func (s *Scheduler) updateClusterResource() {
 	for _, q := range s.queues {
 		if q.parent == nil {
 			q.effMin, q.effMax = s.cluster, s.cluster
-			continue
+		} else {
+			q.effMin = resource.Multiply(s.cluster, float64(q.conf.AbsCapacity))
+			q.effMax = resource.Multiply(s.cluster, float64(q.conf.AbsMaxCapacity))
 		}
-		q.effMin = resource.Multiply(s.cluster, float64(q.conf.AbsCapacity))
-		q.effMax = resource.Multiply(s.cluster, float64(q.conf.AbsMaxCapacity))
+		q.effMaxDown = s.rc.RoundDown(q.effMax, s.minAlloc())
 	}
 	s.updateLimits(s.root, limits{limit: s.cluster, headroom: s.cluster})
 	s.sortAllChildren()

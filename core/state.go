@@ -31,8 +31,12 @@ type queue struct {
 	// application below the queue, activated or not.
 	pending        resource.Resource
 	effMin, effMax resource.Resource
-	order          []orderSlot
-	opos           []int32
+	// effMaxDown is effMax rounded down to the minimum allocation
+	// (getEffectiveMaxCapacityDown), set with effMax: the limits of every
+	// visit read it.
+	effMaxDown resource.Resource
+	order      []orderSlot
+	opos       []int32
 
 	id       int
 	conf     *config.QueueConf // immutable; shared between clones

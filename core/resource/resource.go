@@ -398,10 +398,11 @@ func (c Calculator) RoundUp(r, step Resource) Resource {
 
 // RoundDown rounds r down to a multiple of step (see RoundUp for vcores).
 func (c Calculator) RoundDown(r, step Resource) Resource {
+	mem := roundDownTo(r.MemoryMB, step.MemoryMB)
 	if c.Kind == DefaultKind {
-		return memOnly(roundDownTo(r.MemoryMB, step.MemoryMB))
+		return memOnly(mem)
 	}
-	return Resource{roundDownTo(r.MemoryMB, step.MemoryMB), roundDownTo(r.VCores, step.VCores)}
+	return Resource{mem, roundDownTo(r.VCores, step.VCores)}
 }
 
 // MultiplyAndNormalizeUp is roundUp((long)(v*by + 0.5), step) for the default
