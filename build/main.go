@@ -5,6 +5,7 @@
 //	                        write compressed copies (gzip -9, brotli 11: ~40 s)
 //	go run ./build serve    serve dist/ [-addr 127.0.0.1:8080]
 //	go run ./build run      wasm, static (with fast compression), then serve
+//	go run ./build flags    print the compiler flags of the browser build
 //
 // Every command takes -dist (default: dist/ at the module root). The work is
 // done by package yarnplay/build/site, which the browser tests share.
@@ -19,6 +20,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 
 	"yarnplay/build/site"
@@ -32,6 +34,8 @@ commands:
            write compressed copies (.gz, .br) at the best levels (~40 s)
   serve    serve <dist> over HTTP (the compressed copies to browsers that take them)
   run      wasm, static with fast compression (a second or two), then serve
+  flags    print the browser build's compiler flags, one per line (for
+           building other WebAssembly as app.wasm is: bench/wasmcount.sh)
 
 flags:
   -dist dir    output directory (default: dist/ at the module root)
@@ -104,6 +108,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return static(site.BestCompression)()
 	case "serve":
 		return serve()
+	case "flags":
+		_, err := fmt.Fprintln(stdout, strings.Join(site.WasmGCFlags, "\n"))
+		return err
 	case "run":
 		for _, step := range []func() error{wasm, static(site.FastCompression), serve} {
 			if err := step(); err != nil {

@@ -70,8 +70,11 @@ func WasmPath(dist string) string {
 }
 
 // WasmGCFlags are the compiler flags of the browser build: no inlining,
-// except in the runtime and in the scheduler's core and its resource
-// arithmetic, whose heartbeat loop needs it (benchmark 4 builds its
+// except in the runtime, in the scheduler's core and its resource
+// arithmetic, whose heartbeat loop needs it, and in package math, whose
+// small functions (math.Float32bits, 10 calls per heartbeat) can be
+// inlined into the core only if math is compiled with inlining: in Go's
+// WebAssembly a call costs about 70 instructions (benchmark 4 builds its
 // harness with the same flags). Inlining copies callees' bodies into their
 // callers, and the copies compress poorly: without it app.wasm is 9%
 // smaller gzipped (2.60 to 2.38 MB). The heartbeat keeps its speed; the
@@ -83,6 +86,7 @@ var WasmGCFlags = []string{
 	"-gcflags=internal/runtime/...=",
 	"-gcflags=yarnplay/core=",
 	"-gcflags=yarnplay/core/resource=",
+	"-gcflags=math=",
 }
 
 // BuildWasm compiles the browser entry point root/wasm with GOOS=js

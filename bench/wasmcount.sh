@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# wasmcount.sh counts the machine instructions that Node's WebAssembly
+# compiler (TurboFan, V8's optimising tier, as in a warm browser tab) runs
+# per heartbeat of the wasm harness (benchmark 4's workload), without the
+# host's noise: valgrind counts every instruction of two runs, of 3 and 11
+# measured ticks after 40 warm ones, and their difference is 40,000
+# heartbeats, setup and compilation cancelled out. The harness is built as
+# the site's app.wasm is (`go run ./build flags`), unless given; the
+# runtime's collector runs in both runs, as in the browser. Two runs of the
+# same build differ by about 1%.
+#
+#	bash bench/wasmcount.sh [harness.wasm]   # from the repository's root
+#
+# Needs valgrind and node. About three minutes on two cores. Where
+# bench/corecount.sh weighs the core's own code natively, this weighs what
+# the browser runs: Go's WebAssembly passes arguments in memory and makes
+# every call a resumable point, so a call costs several times more there.
+set -euo pipefail
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+wasm=${1:-}
+if [ -z "$wasm" ]; then
+	wasm=$dir/harness.wasm
+	mapfile -t flags < <(go run ./build flags)
+	GOOS=js GOARCH=wasm go build -trimpath "${flags[@]}" -o "$wasm" ./bench/wasmharness
+fi
+root=$(go env GOROOT)
+cp "$root/lib/wasm/wasm_exec.js" "$root/lib/wasm/wasm_exec_node.js" "$dir/"
+count() {
+	valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \
+		node --no-liftoff --single-threaded "$dir/wasm_exec_node.js" "$wasm" -warm 40 -ticks "$1" 2>&1 |
+		sed -n 's/.*I *refs: *\([0-9,]*\).*/\1/p' | tr -d ,
+}
+count 3 >"$dir/n3" &
+count 11 >"$dir/n11"
+wait
+a=$(cat "$dir/n3") b=$(cat "$dir/n11")
+echo "wasm under node: $(((b - a) / 40000)) instructions per heartbeat ($a and $b in all)"
