@@ -325,13 +325,14 @@ func (s *Scheduler) RemoveNode(name string) error {
 	if n.reservation != nil {
 		s.unreserve(n.reservation, ReasonNodeRemoved, true)
 	}
+	// Attempts whose AM ran here fail once the node is gone: in Hadoop the
+	// attempt's removal is a later event than the node's.
+	var lost []*app
 	for len(n.containers) > 0 {
 		c := n.containers[len(n.containers)-1]
 		s.completeContainer(c, ReasonNodeRemoved)
-		if c.isAM && (c.app.state == AppRunning) {
-			// The attempt lost its AM: the RM asks for a new AM container.
-			a := c.app
-			s.applyAsks(a, []Ask{{App: a.id, Priority: 0, Resource: a.amResource, Count: 1, Locality: AnyLocation}}, true)
+		if c.isAM && c.app.state == AppRunning {
+			lost = append(lost, c.app)
 		}
 	}
 	idx := -1
@@ -348,6 +349,9 @@ func (s *Scheduler) RemoveNode(name string) error {
 	s.cluster = s.cluster.Sub(n.total)
 	s.emit(Event{Kind: EvNodeRemoved, Node: n.name, Resource: n.total})
 	s.updateClusterResource()
+	for _, a := range lost {
+		s.failAttempt(a, ReasonNodeRemoved)
+	}
 	return nil
 }
 

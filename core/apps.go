@@ -92,7 +92,7 @@ func (s *Scheduler) Submit(sub Submission) error {
 	a := &app{
 		id: sub.App, seq: s.nextSeq, user: sub.User, queue: q, state: AppAccepted,
 		priority: prio, amResource: amRes, hasAM: sub.AM != nil,
-		amRequested: sub.AM != nil && sub.AMContainerRequest, submitTick: s.now,
+		amRequested: sub.AM != nil && sub.AMContainerRequest, submitTick: s.now, attempt: 1,
 	}
 	s.nextSeq++
 	a.idx = len(s.apps)
@@ -465,6 +465,63 @@ func (s *Scheduler) KillApp(id, by string) error {
 
 // endApp is CapacityScheduler.doneApplicationAttempt and doneApplication.
 func (s *Scheduler) endApp(a *app, st AppState, why Reason) {
+	q := a.queue
+	s.removeAttempt(a, why)
+	s.setAppStateEnd(a, st)
+	s.activateApplications(q)
+	for p := q; p != nil; p = p.parent {
+		p.numApps--
+		if p.state == config.Draining && p.numApps == 0 {
+			p.state = config.Stopped
+			s.emit(Event{Kind: EvQueueState, Queue: p.path, Detail: string(config.Stopped), Reason: ReasonAppFinished})
+		}
+	}
+}
+
+// failAttempt fails an attempt whose AM container was lost (its node left
+// the cluster, or it was preempted) and starts the next one, as Hadoop's
+// RM does: RMAppAttemptImpl fails the attempt when its AM container exits,
+// and RMAppImpl's AttemptFailedTransition starts a new attempt, since
+// these exits (ABORTED, PREEMPTED) do not count toward
+// yarn.resourcemanager.am.max-attempts. The scheduler removes the old
+// attempt (doneApplicationAttempt, containers not kept: every container
+// killed, every reservation released, the asks dropped, the AM usage
+// returned, pending applications activated), then adds the new one to the
+// leaf's pending applications at the application's place, and the RM asks
+// for its AM container. The application is ACCEPTED until that runs; the
+// new attempt asks for nothing else until its AM does (a scenario's asks).
+func (s *Scheduler) failAttempt(a *app, lost Reason) {
+	q := a.queue
+	s.removeAttempt(a, ReasonAttemptFailed)
+	if !CanTransition(a.state, AppAccepted) {
+		panic(fmt.Sprintf("core: application %s cannot move from %s to %s", a.id, a.state, AppAccepted))
+	}
+	exit := -100 // ContainerExitStatus.ABORTED, a lost node's containers
+	if lost == ReasonPreempted {
+		exit = -102 // ContainerExitStatus.PREEMPTED
+	}
+	diag := fmt.Sprintf("AM Container for attempt %d of %s exited with exitCode: %d (%s). Failing this attempt. "+
+		"Attempt %d starts: an AM lost this way does not count toward yarn.resourcemanager.am.max-attempts.", a.attempt, a.id, exit, lost, a.attempt+1)
+	a.state = AppAccepted
+	a.attempt++
+	a.activated = false
+	a.requests = nil
+	s.emit(Event{Kind: EvAttemptFailed, App: a.id, User: a.user, Queue: q.path, Reason: lost, Seq: int(a.attempt), Detail: diag})
+	s.activateApplications(q)
+	// CapacityScheduler.addApplicationAttempt: LeafQueue.submitApplicationAttempt.
+	u := s.getUser(q, a.user)
+	a.usr = u
+	u.pendingApps++
+	q.lf.pending = insertApp(q.lf.pending, a)
+	s.activateApplications(q)
+	s.applyAsks(a, []Ask{{App: a.id, Priority: 0, Resource: a.amResource, Count: 1, Locality: AnyLocation}}, true)
+}
+
+// removeAttempt is the first part of CapacityScheduler.doneApplicationAttempt
+// (keepContainers false): the attempt's containers are completed for why,
+// its reservations and asks dropped, and it leaves its leaf's lists, its AM
+// usage returned (LeafQueue.removeApplicationAttempt).
+func (s *Scheduler) removeAttempt(a *app, why Reason) {
 	a.queue.touch()
 	q := a.queue
 	for len(a.live) > 0 {
@@ -496,15 +553,6 @@ func (s *Scheduler) endApp(a *app, st AppState, why Reason) {
 	}
 	if u.totalApps() == 0 && u.used.IsZero() {
 		delete(q.lf.users, a.user) // UsersManager.removeUser
-	}
-	s.setAppStateEnd(a, st)
-	s.activateApplications(q)
-	for p := q; p != nil; p = p.parent {
-		p.numApps--
-		if p.state == config.Draining && p.numApps == 0 {
-			p.state = config.Stopped
-			s.emit(Event{Kind: EvQueueState, Queue: p.path, Detail: string(config.Stopped), Reason: ReasonAppFinished})
-		}
 	}
 }
 

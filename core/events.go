@@ -30,6 +30,7 @@ const (
 	EvAppRunning        EventKind = "app_running"
 	EvAppFinished       EventKind = "app_finished"
 	EvAppKilled         EventKind = "app_killed"
+	EvAttemptFailed     EventKind = "attempt_failed" // the AM container was lost (Reason); the next attempt (Seq) waits for its AM (Detail: the diagnostics)
 	EvRequest           EventKind = "request"
 	EvQueueState        EventKind = "queue_state"
 	EvRefreshed         EventKind = "refreshed"
@@ -76,6 +77,7 @@ const (
 	ReasonCompleted         Reason = "completed"
 	ReasonReleased          Reason = "released by the application"
 	ReasonPreempted         Reason = "preempted"
+	ReasonAttemptFailed     Reason = "its application attempt failed"
 	ReasonBlockedHeadroom   Reason = "a sibling is blocked by its headroom"
 	ReasonCommitRejected    Reason = "proposal rejected at commit"
 )

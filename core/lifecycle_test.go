@@ -206,3 +206,96 @@ func TestCloneAfterAQueueWithEndedAppsIsRemoved(t *testing.T) {
 	require.Equal(t, stateJSON(t, s), stateJSON(t, twin))
 	require.NoError(t, twin.CheckInvariants())
 }
+
+// An attempt whose AM container is lost fails, and the next one starts:
+// the old attempt's other containers are killed, its asks dropped, and the
+// new attempt asks only for its AM, activated against the AM limit of the
+// cluster without the lost node (RMAppAttemptImpl, RMAppImpl's
+// AttemptFailedTransition, CapacityScheduler.doneApplicationAttempt and
+// addApplicationAttempt).
+func TestAnAttemptThatLosesItsAMStartsAgain(t *testing.T) {
+	conf := map[string]string{capPrefix + "root.queues": "q", capPrefix + "root.q.capacity": "100", capPrefix + "root.q.user-limit-factor": "2"}
+	am := resource.New(1024, 1)
+	tests := []struct {
+		name        string
+		second      bool // b, submitted after a, runs its AM on n1
+		activated   bool // a's second attempt, once n0 has left
+		amLimitLeft int64
+	}{
+		// 16 GB: an AM limit of 10%, 2 GB (rounded up to the minimum
+		// allocation); 8 GB: 1 GB.
+		{"alone: the first application of a queue is always activated", false, true, 0},
+		{"behind b's AM: the smaller cluster's AM limit keeps it pending", true, false, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newCluster(t, conf, 2, 8192)
+			require.NoError(t, s.Submit(core.Submission{App: "a", User: "u", Queue: "q", AM: &am, AMContainerRequest: true}))
+			require.NoError(t, s.Heartbeat("n0"))
+			if tc.second {
+				require.NoError(t, s.Submit(core.Submission{App: "b", User: "v", Queue: "q", AM: &am, AMContainerRequest: true}))
+				require.NoError(t, s.Heartbeat("n1"))
+			}
+			a, _ := s.App("a")
+			require.Equal(t, core.AppRunning, a.State)
+			require.Equal(t, 1, a.Attempt)
+			require.NoError(t, s.Request([]core.Ask{{App: "a", Priority: 1, Resource: resource.New(2048, 1), Count: 3, Locality: core.AnyLocation}}))
+			require.NoError(t, s.Heartbeat("n1"))
+			require.NoError(t, s.Heartbeat("n1"))
+			a, _ = s.App("a")
+			require.Equal(t, 3, a.LiveContainers, "the AM on n0, two containers on n1")
+			s.TakeEvents()
+
+			require.NoError(t, s.RemoveNode("n0"))
+			evs := s.TakeEvents()
+			require.NoError(t, s.CheckInvariants())
+			a, _ = s.App("a")
+			require.Equal(t, core.AppAccepted, a.State)
+			require.Equal(t, 2, a.Attempt)
+			require.Zero(t, a.LiveContainers, "the failed attempt's containers on n1 are killed")
+			require.Zero(t, a.Consumption.MemoryMB)
+			require.Equal(t, tc.activated, a.Activated)
+			require.Len(t, a.Requests, 1, "the new attempt asks only for its AM")
+			require.Equal(t, 0, a.Requests[0].Priority)
+			require.Equal(t, 1, a.Requests[0].Outstanding)
+			require.Equal(t, 1, countEvents(evs, core.EvAttemptFailed))
+			require.Equal(t, 3, countEvents(evs, core.EvContainerFinished))
+			removed, failed := -1, -1
+			for i, e := range evs {
+				switch e.Kind {
+				case core.EvNodeRemoved:
+					removed = i
+				case core.EvAttemptFailed:
+					failed = i
+					require.Equal(t, core.ReasonNodeRemoved, e.Reason)
+					require.Equal(t, 2, e.Seq)
+					require.Contains(t, e.Detail, "exitCode: -100")
+				case core.EvContainerFinished:
+					if e.Node == "n1" {
+						require.Equal(t, core.ReasonAttemptFailed, e.Reason)
+					}
+				}
+			}
+			require.Less(t, removed, failed, "the attempt fails after the node has left")
+			require.Equal(t, 0, countEvents(evs, core.EvAppActivated)-btoi(tc.activated), "activated again only when the AM limit allows")
+
+			require.NoError(t, s.Heartbeat("n1"))
+			a, _ = s.App("a")
+			if tc.activated {
+				require.Equal(t, core.AppRunning, a.State, "the new AM runs on n1")
+				require.Equal(t, int64(1024), a.Consumption.MemoryMB)
+			} else {
+				require.Equal(t, core.AppAccepted, a.State)
+				require.Zero(t, a.Consumption.MemoryMB)
+			}
+			require.NoError(t, s.CheckInvariants())
+		})
+	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -52,7 +52,8 @@ func (s *Scheduler) LastPreemption() (preemption.Decision, bool) {
 // policy on the live state (section 11): newly selected containers are
 // marked, containers selected longer than max_wait_before_kill ago are
 // killed (reservations at once), and the killed containers' requests are
-// asked for again, as an ApplicationMaster does.
+// asked for again, as an ApplicationMaster does. An attempt whose AM
+// container is killed fails, and the next one starts (failAttempt).
 func (s *Scheduler) PreemptionRound() preemption.Decision {
 	s.changed()
 	snap := s.preemptionSnapshot()
@@ -72,6 +73,9 @@ func (s *Scheduler) PreemptionRound() preemption.Decision {
 	for _, m := range d.Marked {
 		s.emit(Event{Kind: EvPreemptionMarked, Queue: m.Queue, App: m.App, Container: int64(m.ContainerID), Resource: m.Size, Detail: m.Reason})
 	}
+	// Attempts whose AM was killed fail after the round's kills, which
+	// Hadoop's scheduler handles before the attempts' removals.
+	var lost []*app
 	for _, k := range d.Killed {
 		c := byID[int64(k.ContainerID)]
 		if c == nil {
@@ -86,10 +90,15 @@ func (s *Scheduler) PreemptionRound() preemption.Decision {
 		a := c.app
 		s.completeContainer(c, ReasonPreempted)
 		if c.isAM {
-			s.applyAsks(a, []Ask{{App: a.id, Priority: 0, Resource: a.amResource, Count: 1, Locality: AnyLocation}}, true)
+			if a.state == AppRunning {
+				lost = append(lost, a)
+			}
 		} else if r := a.findRequest(c.priority); r != nil {
 			s.applyAsks(a, []Ask{{App: a.id, Priority: c.priority, Resource: c.size, Count: r.outstanding() + 1, Locality: AnyLocation, Duration: r.duration}}, false)
 		}
+	}
+	for _, a := range lost {
+		s.failAttempt(a, ReasonPreempted)
 	}
 	s.emit(Event{Kind: EvPreemptionRound, Resource: d.SelectedTotal, Used: d.MarkedTotal, Limit: d.KilledTotal, Seq: len(d.Marked)})
 	return d

@@ -154,7 +154,8 @@ type app struct {
 	hasAM       bool
 	amRequested bool
 	activated   bool
-	askActive   bool // counted in the user's active applications
+	askActive   bool  // counted in the user's active applications
+	attempt     int32 // the current attempt's number, from 1
 
 	// live holds the running containers in allocation order, with nil
 	// where a container completed (so that completing one is O(1));

@@ -70,7 +70,7 @@ const (
 // move to.
 var appTransitions = map[AppState][]AppState{
 	AppAccepted: {AppRunning, AppFinished, AppKilled},
-	AppRunning:  {AppFinished, AppKilled},
+	AppRunning:  {AppFinished, AppKilled, AppAccepted}, // ACCEPTED: its attempt failed, the next waits for its AM
 }
 
 // CanTransition reports whether an application may move from one state to another.
@@ -191,6 +191,7 @@ type AppView struct {
 	State              AppState
 	Priority           int
 	Seq                int64 // submission order
+	Attempt            int   // the current attempt's number, from 1
 	Activated          bool  // in the leaf's active list (false: pending AM limits)
 	AMResource         resource.Resource
 	Consumption        resource.Resource // live containers, AM included

@@ -129,7 +129,7 @@ func (s *Scheduler) appView(a *app) AppView {
 // appViewBrief is appView without the containers.
 func (s *Scheduler) appViewBrief(a *app) AppView {
 	v := AppView{
-		ID: a.id, User: a.user, Queue: a.queue.path, State: a.state, Priority: a.priority, Seq: a.seq,
+		ID: a.id, User: a.user, Queue: a.queue.path, State: a.state, Priority: a.priority, Seq: a.seq, Attempt: int(a.attempt),
 		Activated: a.activated, AMResource: a.amResource, Consumption: a.consumption, Reserved: a.reservedRes,
 		LiveContainers: a.nlive, ReservedContainers: len(a.reservations), Diagnostics: a.diagnostics,
 	}
