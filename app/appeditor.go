@@ -72,6 +72,15 @@ type appRow struct {
 	Alive                  bool
 }
 
+// appState is an app's state for the table, with its attempt's number
+// once an attempt has failed.
+func appState(a *core.AppView) string {
+	if a.Attempt > 1 {
+		return string(a.State) + " (attempt " + itoa(a.Attempt) + ")"
+	}
+	return string(a.State)
+}
+
 // appRows lists the frame's applications for the table: all of them up to
 // maxAppRows; past it, those of the selected queue (and below), or the
 // first ones, with a note saying so.
@@ -91,7 +100,7 @@ func appRows(f *store.Frame) ([]appRow, string) {
 		}
 		n++
 		if len(rows) < maxAppRows {
-			rows = append(rows, appRow{ID: a.ID, User: a.User, Queue: a.Queue, State: string(a.State), Live: a.LiveContainers,
+			rows = append(rows, appRow{ID: a.ID, User: a.User, Queue: a.Queue, State: appState(a), Live: a.LiveContainers,
 				Alive: a.State == core.AppAccepted || a.State == core.AppRunning})
 		}
 	}

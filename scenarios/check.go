@@ -266,6 +266,7 @@ func (c *checker) apps(e *Expect) {
 	appRes("app_reserved", e.AppReserved, func(a core.AppView) resource.Resource { return a.Reserved })
 	appRes("app_headroom", e.AppHeadroom, func(a core.AppView) resource.Resource { return a.Headroom })
 	appInt("app_live_containers", e.AppLiveContainers, func(a core.AppView) int { return a.LiveContainers })
+	appInt("app_attempt", e.AppAttempt, func(a core.AppView) int { return a.Attempt })
 	appInt("app_reserved_containers", e.AppReservedContainers, func(a core.AppView) int { return a.ReservedContainers })
 	perPriority("app_outstanding", e.AppOutstanding, func(rv core.RequestView) int { return rv.Outstanding })
 	perPriority("app_scheduling_opportunities", e.AppSchedulingOpportunities, func(rv core.RequestView) int { return rv.MissedOpportunities })

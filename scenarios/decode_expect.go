@@ -13,7 +13,7 @@ var expectKeys = []string{
 	"active_users", "user_used", "am_resource_limit", "user_am_resource_limit",
 	"max_applications", "max_applications_per_user", "acl", "app_state",
 	"app_consumption", "app_reserved", "app_live_containers",
-	"app_reserved_containers", "app_headroom", "app_outstanding",
+	"app_reserved_containers", "app_attempt", "app_headroom", "app_outstanding",
 	"app_scheduling_opportunities", "last_step_allocations", "node_allocated",
 	"node_reserved", "cluster_used", "preemption_marked",
 	"preemption_events_total",
@@ -76,6 +76,8 @@ func (d *decoder) expect(v *value, path string) (*Expect, error) {
 			e.AppReserved, err = d.resMap(f.val, p)
 		case "app_live_containers":
 			e.AppLiveContainers, err = d.intMap(f.val, p)
+		case "app_attempt":
+			e.AppAttempt, err = d.intMap(f.val, p)
 		case "app_reserved_containers":
 			e.AppReservedContainers, err = d.intMap(f.val, p)
 		case "app_headroom":

@@ -30,7 +30,10 @@ type Expect struct {
 	AppReserved           map[string]ExpRes `json:"app_reserved,omitempty"`
 	AppLiveContainers     map[string]int    `json:"app_live_containers,omitempty"`
 	AppReservedContainers map[string]int    `json:"app_reserved_containers,omitempty"`
-	AppHeadroom           map[string]ExpRes `json:"app_headroom,omitempty"`
+	// AppAttempt is the number of an app's current attempt, from 1: an
+	// attempt that loses its AM container fails and the next starts.
+	AppAttempt  map[string]int    `json:"app_attempt,omitempty"`
+	AppHeadroom map[string]ExpRes `json:"app_headroom,omitempty"`
 	// AppOutstanding maps an app to "<request priority>" -> containers still
 	// wanted at "*".
 	AppOutstanding map[string]map[string]int `json:"app_outstanding,omitempty"`

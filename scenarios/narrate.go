@@ -191,6 +191,9 @@ func (n narrator) one(e core.Event) string {
 		return fmt.Sprintf("%s finishes", e.App)
 	case core.EvAppKilled:
 		return fmt.Sprintf("%s is killed", e.App)
+	case core.EvAttemptFailed:
+		return fmt.Sprintf("%s lost its AM container (%s): attempt %d fails, its other containers are killed and its asks dropped; attempt %d is ACCEPTED and asks for a new AM",
+			e.App, e.Reason, e.Seq-1, e.Seq)
 	case core.EvRequest:
 		if e.Seq == 0 {
 			return fmt.Sprintf("%s withdraws its ask at priority %d %s", e.App, e.Priority, where(e.Detail))

@@ -25,6 +25,7 @@ func TestNarrate(t *testing.T) {
 		{Kind: core.EvRequest, App: "app_1", Priority: 1, Resource: mb(1024), Seq: 3, Detail: "*"},
 		{Kind: core.EvRequest, App: "app_1", Priority: 1, Detail: "h1"},
 		{Kind: core.EvAssignPass, Node: "n3", Seq: 1},
+		{Kind: core.EvAttemptFailed, App: "app_5", Queue: "root.a", Reason: core.ReasonNodeRemoved, Seq: 2},
 	}
 	require.Equal(t, []string{
 		"n3 heartbeats with 6144 MB of 8192 MB free",
@@ -39,6 +40,7 @@ func TestNarrate(t *testing.T) {
 		"app_4 of carol stays pending in root.a: queue AM resource limit (AM usage would be 3072 MB, limit 2048 MB)",
 		"app_1 asks for 3 containers of 1024 MB at priority 1 anywhere",
 		"app_1 withdraws its ask at priority 1 on h1",
+		"app_5 lost its AM container (the node left the cluster): attempt 1 fails, its other containers are killed and its asks dropped; attempt 2 is ACCEPTED and asks for a new AM",
 	}, Narrate(events))
 	require.Equal(t, "allocated a 2048 MB and 2 vcores container to app_1 on n3 (OFF_SWITCH, priority 1)",
 		NarrateWith([]core.Event{{Kind: core.EvAllocated, Node: "n3", App: "app_1", Priority: 1, Resource: resource.New(2048, 2), Locality: core.OffSwitch}}, NarrateOptions{VCores: true})[0])

@@ -168,3 +168,12 @@ func TestNarrationIsDeterministic(t *testing.T) {
 	require.Contains(t, a.Narration[7].Lines, "allocated a 2048 MB container to app_2 on n0 (OFF_SWITCH, priority 1)")
 	require.Equal(t, []string{"every expectation holds"}, a.Narration[8].Lines)
 }
+
+func TestRunAnAttemptThatLostItsAM(t *testing.T) {
+	sc, err := Load(os.DirFS("testdata"), "am-lost.yaml")
+	require.NoError(t, err)
+	res := Run(sc, RunOptions{})
+	require.Empty(t, res.Mismatches)
+	require.True(t, res.Passed)
+	require.Equal(t, len(sc.Steps), res.StepsRun)
+}

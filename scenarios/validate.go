@@ -366,6 +366,7 @@ func (v *validator) expect(e *Expect, p string, line int) {
 	apps("app_consumption", sortedKeys(e.AppConsumption))
 	apps("app_reserved", sortedKeys(e.AppReserved))
 	apps("app_live_containers", sortedKeys(e.AppLiveContainers))
+	apps("app_attempt", sortedKeys(e.AppAttempt))
 	apps("app_reserved_containers", sortedKeys(e.AppReservedContainers))
 	apps("app_headroom", sortedKeys(e.AppHeadroom))
 	apps("app_outstanding", sortedKeys(e.AppOutstanding))

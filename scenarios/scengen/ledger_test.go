@@ -238,6 +238,19 @@ func (l *ledger) event(e core.Event) error {
 	case core.EvAppRunning:
 		_, err := l.transition(e.App, core.AppRunning)
 		return err
+	case core.EvAttemptFailed:
+		a, err := l.transition(e.App, core.AppAccepted)
+		if err != nil {
+			return err
+		}
+		if a.live > 0 || a.resv > 0 {
+			return fmt.Errorf("app %s starts attempt %d holding %d containers and %d reservations", e.App, e.Seq, a.live, a.resv)
+		}
+		if a.activated {
+			u := l.user(a.queue, a.user)
+			u.am = u.am.Sub(a.am)
+			a.activated = false
+		}
 	case core.EvAppFinished, core.EvAppKilled:
 		to := core.AppFinished
 		if e.Kind == core.EvAppKilled {

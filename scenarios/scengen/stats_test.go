@@ -96,7 +96,7 @@ func (s *stats) requireVariety(t *testing.T) {
 	}
 	for _, k := range []core.EventKind{core.EvAllocated, core.EvReserved, core.EvReReserved, core.EvReservationFulfil, core.EvUnreserved,
 		core.EvAppRejected, core.EvAppPending, core.EvAppRunning, core.EvAppFinished, core.EvAppKilled, core.EvQueueState,
-		core.EvRefreshed, core.EvRefreshRefused, core.EvPreemptionMarked, core.EvPreemptionKilled, core.EvNodeRemoved} {
+		core.EvRefreshed, core.EvRefreshRefused, core.EvPreemptionMarked, core.EvPreemptionKilled, core.EvNodeRemoved, core.EvAttemptFailed} {
 		want = append(want, "event "+string(k))
 	}
 	for _, k := range scenarios.StepKinds {
