@@ -63,6 +63,7 @@ fuzz:
 	$(FUZZ) -fuzz '^FuzzDecodeLink$$' ./scenarios
 	$(FUZZ) -fuzz '^FuzzRun$$' ./scenarios
 	$(FUZZ) -fuzz '^FuzzFastJSONIsTheStreamingReader$$' ./scenarios
+	$(FUZZ) -fuzz '^FuzzMarkdown$$' ./app
 
 .PHONY: run dist test browser-test staticcheck check clean fuzz
 

@@ -63,14 +63,26 @@ func Markdown(src string) app.UI {
 	return app.Div().Class("markdown").Body(blocks...)
 }
 
-// cells splits a table row into its cells' text.
+// cells splits a table row into its cells' text at its pipes. As in
+// GitHub's tables, every pipe splits, in a code span too, but an escaped
+// one, \|, which is a pipe in the cell.
 func cells(row string) []string {
 	row = strings.TrimSpace(row)
 	row = strings.TrimPrefix(row, "|")
-	row = strings.TrimSuffix(row, "|")
-	c := strings.Split(row, "|")
+	if strings.HasSuffix(row, "|") && !strings.HasSuffix(row, `\|`) {
+		row = row[:len(row)-1]
+	}
+	var c []string
+	start := 0
+	for i := 0; i < len(row); i++ {
+		if row[i] == '|' && (i == 0 || row[i-1] != '\\') {
+			c = append(c, row[start:i])
+			start = i + 1
+		}
+	}
+	c = append(c, row[start:])
 	for i := range c {
-		c[i] = strings.TrimSpace(c[i])
+		c[i] = strings.TrimSpace(strings.ReplaceAll(c[i], `\|`, "|"))
 	}
 	return c
 }

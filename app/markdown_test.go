@@ -79,6 +79,12 @@ func TestMarkdownTables(t *testing.T) {
 			not:  []string{"nbsp"},
 		},
 		{
+			name: "an escaped pipe stays in its cell; an unescaped one splits, in a code span too",
+			src:  "| key | value |\n|---|---|\n| `a\\|b` | x \\| y |\n| `c|d` |",
+			want: []string{`<td><code>a|b</code></td><td>x | y</td>`, "<td>`c</td><td>d`</td>"},
+			not:  []string{`\`},
+		},
+		{
 			name: "a pipe line without a separator row is text",
 			src:  "| a | b |\n| 1 | 2 |",
 			want: []string{`<p>| a | b | | 1 | 2 |</p>`},
@@ -123,4 +129,20 @@ func notes(sc *scenarios.Scenario) []string {
 		}
 	}
 	return out
+}
+
+// FuzzMarkdown renders any text, as a shared scenario's description may
+// hold: it never panics, and no tag of the text's own reaches the page.
+func FuzzMarkdown(f *testing.F) {
+	for _, l := range lessons.All() {
+		if sc, err := lessons.Load(l.Slug); err == nil {
+			f.Add(sc.Description)
+		}
+	}
+	f.Add("| a | `b\\|c` |\n|---|:-:|\n| <i>x</i> | **y** |\n\n- one\n- *two*")
+	f.Fuzz(func(t *testing.T, src string) {
+		html := app.HTMLString(Markdown(src))
+		require.NotContains(t, html, "<script")
+		require.NotContains(t, html, "<i>")
+	})
 }
