@@ -61,11 +61,18 @@ func asLink(t *testing.T, sc *Scenario) error {
 	return err
 }
 
+// asBuilt validates a scenario built in memory, as the playground's work
+// is before it is saved in a link.
+func asBuilt(t *testing.T, sc *Scenario) error {
+	t.Helper()
+	return sc.Validate()
+}
+
 // TestLimitsInEveryForm holds every limit on a scenario file, a
-// configuration imported as XML and a share link, with the message that
-// names it; a scenario at the limit loads.
+// configuration imported as XML, a share link and a scenario built in
+// memory, with the message that names it; a scenario at the limit loads.
 func TestLimitsInEveryForm(t *testing.T) {
-	forms := map[string]func(*testing.T, *Scenario) error{"file": asFile, "xml": asXML, "link": asLink}
+	forms := map[string]func(*testing.T, *Scenario) error{"file": asFile, "xml": asXML, "link": asLink, "built": asBuilt}
 	tick := func(n int) Step { return Step{Tick: &n} }
 	for _, tc := range []struct {
 		name    string

@@ -145,6 +145,11 @@ func ExpandNames(name string, count int) []string {
 }
 
 func (v *validator) steps() {
+	if len(v.sc.Steps) > MaxSteps {
+		// As a file or a link holding them would be refused.
+		v.add("steps", 0, "%d steps; the limit is %d steps", len(v.sc.Steps), MaxSteps)
+		return
+	}
 	snapshot := false
 	for i := range v.sc.Steps {
 		st := &v.sc.Steps[i]

@@ -419,6 +419,17 @@ func TestValidAppendsAreValid(t *testing.T) {
 	doc.Steps[len(doc.Steps)-1] = scenarios.Step{Tick: &over}
 	require.False(t, validAppend(near, &doc, len(near.Steps), p.Scheduler()))
 	require.ErrorContains(t, doc.Validate(), "node heartbeats in all")
+
+	// At the limit of steps too: a link of one more would not load.
+	full := &scenarios.Scenario{Version: 1, Config: near.Config, Nodes: []scenarios.NodeSpec{{Name: "n0"}}}
+	for range scenarios.MaxSteps {
+		full.Steps = append(full.Steps, scenarios.Step{Tick: &one})
+	}
+	require.NoError(t, full.Validate())
+	doc = *full
+	doc.Steps = append(slices.Clone(full.Steps), scenarios.Step{Tick: &one})
+	require.False(t, validAppend(full, &doc, len(full.Steps), p.Scheduler()))
+	require.ErrorContains(t, doc.Validate(), "100001 steps; the limit is 100000 steps")
 }
 
 // While pausing is on, a player is cloned in parts with pauses between

@@ -534,12 +534,13 @@ func (s *Store) commit(doc *scenarios.Scenario, keep, target int, accept func(sc
 // whole (which costs tens of milliseconds for a scenario of ten thousand
 // steps): it is prev (valid, with the same start) kept whole (keep is its
 // length) and one tick or heartbeat step of the nodes sched has now added
-// at the end, within the limits on the heartbeats of a step and of a run.
+// at the end, within the limits on the steps and on the heartbeats of a
+// step and of a run.
 // The run's heartbeats are counted as the validator counts them, or more
 // (every tick as if every node the scenario ever names were there), so
 // that a doc this accepts is one Validate accepts.
 func validAppend(prev, doc *scenarios.Scenario, keep int, sched *core.Scheduler) bool {
-	if keep != len(prev.Steps) || len(doc.Steps) != keep+1 {
+	if keep != len(prev.Steps) || len(doc.Steps) != keep+1 || len(doc.Steps) > scenarios.MaxSteps {
 		return false
 	}
 	st := &doc.Steps[keep]
