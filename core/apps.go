@@ -101,20 +101,28 @@ func (s *Scheduler) Submit(sub Submission) error {
 	for p := q; p != nil; p = p.parent {
 		p.numApps++
 	}
+	s.emit(Event{Kind: EvAppSubmitted, App: a.id, User: a.user, Queue: q.path, Resource: amRes, Priority: prio})
+	s.addAttempt(a)
+	if a.amRequested {
+		s.applyAsks(a, []Ask{{App: a.id, Priority: 0, Resource: amRes, Count: 1, Locality: AnyLocation}}, true)
+	}
+	return nil
+}
+
+// addAttempt is LeafQueue.addApplicationAttempt: the app's attempt joins
+// its leaf's pending applications, which are activated as the AM limits
+// allow, unless the cluster is empty.
+func (s *Scheduler) addAttempt(a *app) {
+	q := a.queue
 	u := s.getUser(q, a.user)
 	a.usr = u
 	u.pendingApps++
 	q.lf.pending = insertApp(q.lf.pending, a)
-	s.emit(Event{Kind: EvAppSubmitted, App: a.id, User: a.user, Queue: q.path, Resource: amRes, Priority: prio})
 	if s.rc.GreaterThan(s.cluster, s.cluster, resource.None) {
 		s.activateApplications(q)
 	} else {
 		a.diagnostics = "cluster resource is empty: the application waits for nodes"
 	}
-	if a.amRequested {
-		s.applyAsks(a, []Ask{{App: a.id, Priority: 0, Resource: amRes, Count: 1, Locality: AnyLocation}}, true)
-	}
-	return nil
 }
 
 // SubmitError is a rejected submission; its text is Hadoop's message.
@@ -508,12 +516,7 @@ func (s *Scheduler) failAttempt(a *app, lost Reason) {
 	a.requests = nil
 	s.emit(Event{Kind: EvAttemptFailed, App: a.id, User: a.user, Queue: q.path, Reason: lost, Seq: int(a.attempt), Detail: diag})
 	s.activateApplications(q)
-	// CapacityScheduler.addApplicationAttempt: LeafQueue.submitApplicationAttempt.
-	u := s.getUser(q, a.user)
-	a.usr = u
-	u.pendingApps++
-	q.lf.pending = insertApp(q.lf.pending, a)
-	s.activateApplications(q)
+	s.addAttempt(a)
 	s.applyAsks(a, []Ask{{App: a.id, Priority: 0, Resource: a.amResource, Count: 1, Locality: AnyLocation}}, true)
 }
 

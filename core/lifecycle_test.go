@@ -299,3 +299,25 @@ func btoi(b bool) int {
 	}
 	return 0
 }
+
+// When the AM's node was the last, the new attempt waits for nodes:
+// LeafQueue.addApplicationAttempt activates nothing on an empty cluster.
+func TestAnAttemptLostWithTheLastNodeWaitsForNodes(t *testing.T) {
+	conf := map[string]string{capPrefix + "root.queues": "q", capPrefix + "root.q.capacity": "100"}
+	am := resource.New(1024, 1)
+	s := newCluster(t, conf, 1, 8192)
+	require.NoError(t, s.Submit(core.Submission{App: "a", User: "u", Queue: "q", AM: &am, AMContainerRequest: true}))
+	require.NoError(t, s.Heartbeat("n0"))
+	require.NoError(t, s.RemoveNode("n0"))
+	a, _ := s.App("a")
+	require.Equal(t, core.AppAccepted, a.State)
+	require.Equal(t, 2, a.Attempt)
+	require.False(t, a.Activated)
+	require.Contains(t, a.Diagnostics, "cluster resource is empty")
+	require.NoError(t, s.CheckInvariants())
+	require.NoError(t, s.AddNode(core.NodeSpec{Name: "n1", Capacity: resource.New(8192, 8)}))
+	require.NoError(t, s.Heartbeat("n1"))
+	a, _ = s.App("a")
+	require.True(t, a.Activated, "activated when the cluster grows")
+	require.Equal(t, core.AppRunning, a.State)
+}
