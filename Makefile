@@ -69,7 +69,7 @@ fuzz:
 
 # Performance benchmarks (bench/): allocation throughput, scaling, idle
 # heartbeats, WebAssembly under Node and Chromium, app.wasm's size and first
-# render, the playground at scale, memory. About four minutes; prints each figure beside its target
+# render, the playground at scale, memory. About five minutes; prints each figure beside its target
 # and writes dist/bench.json. See README.md, "Performance".
 bench:
 	$(GO) run ./bench/cmd/yarnplay-bench

@@ -4,7 +4,7 @@
 //
 //	go run ./bench/cmd/yarnplay-bench [-bench regexp] [-o dist/bench.json] [-compare before.json]
 //
-// `make bench` runs it with the defaults: all benchmarks, about ten minutes
+// `make bench` runs it with the defaults: all benchmarks, about five minutes
 // on a 2-core machine. -compare adds a column with the figures of an
 // earlier JSON file (such as bench/results/baseline.json).
 package main
