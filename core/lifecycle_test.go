@@ -1,6 +1,7 @@
 package core_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -320,4 +321,53 @@ func TestAnAttemptLostWithTheLastNodeWaitsForNodes(t *testing.T) {
 	a, _ = s.App("a")
 	require.True(t, a.Activated, "activated when the cluster grows")
 	require.Equal(t, core.AppRunning, a.State)
+}
+
+// A preempted AM container fails its attempt too: a's ten apps hold the
+// whole cluster with their AMs alone, b asks for its guarantee, and the
+// undamped monitor kills AMs beyond what a's AM share keeps.
+func TestAPreemptedAMFailsItsAttempt(t *testing.T) {
+	const pre = "yarn.resourcemanager.monitor.capacity.preemption."
+	conf := map[string]string{
+		capPrefix + "root.queues":                                     "a,b",
+		capPrefix + "root.a.capacity":                                 "50",
+		capPrefix + "root.a.maximum-capacity":                         "100",
+		capPrefix + "root.a.user-limit-factor":                        "10",
+		capPrefix + "root.a.maximum-am-resource-percent":              "1",
+		capPrefix + "root.b.capacity":                                 "50",
+		"yarn.resourcemanager.scheduler.monitor.enable":               "true",
+		pre + "natural_termination_factor":                            "1",
+		pre + "total_preemption_per_round":                            "1",
+		pre + "max_wait_before_kill":                                  "3000",
+		capPrefix + "per-node-heartbeat.multiple-assignments-enabled": "false",
+	}
+	am := resource.New(1024, 1)
+	s := newCluster(t, conf, 1, 10240)
+	for i := range 10 {
+		require.NoError(t, s.Submit(core.Submission{App: fmt.Sprintf("a%d", i), User: "u", Queue: "a", AM: &am, AMContainerRequest: true}))
+	}
+	for range 12 {
+		s.Tick()
+	}
+	require.Equal(t, int64(10240), s.ClusterUsed().MemoryMB, "ten AMs fill the node")
+	submitHungry(t, s, "b0", "v", "b", 5)
+	s.TakeEvents()
+	var failed []core.Event
+	for range 30 {
+		s.Tick()
+		require.NoError(t, s.CheckInvariants())
+		for _, e := range s.TakeEvents() {
+			if e.Kind == core.EvAttemptFailed {
+				failed = append(failed, e)
+			}
+		}
+	}
+	require.NotEmpty(t, failed, "some of a's AMs are preempted")
+	for _, e := range failed {
+		require.Equal(t, core.ReasonPreempted, e.Reason)
+		require.Contains(t, e.Detail, "exitCode: -102")
+		a, _ := s.App(e.App)
+		require.GreaterOrEqual(t, a.Attempt, 2)
+	}
+	require.Positive(t, appMB(t, s, "b0"), "b gets containers")
 }
