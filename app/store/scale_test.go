@@ -350,6 +350,61 @@ func TestThinnedCheckpointsGoBackTheSame(t *testing.T) {
 	}
 }
 
+// Going back far from the nearest checkpoint leaves one near the step gone
+// to: stepping back again replays from there, and every step shows what
+// a fresh replay shows.
+func TestSteppingBackReplaysFromANearCheckpoint(t *testing.T) {
+	// Many apps on few nodes: checkpoints some 30 ticks apart. Tick until
+	// one is taken, then 20 ticks more.
+	sc := bigCluster(100, 1000)
+	s, ref := New(), New()
+	require.NoError(t, s.Load(sc, ""))
+	s.Last()
+	ticks := 20
+	for n := len(s.cps); len(s.cps) == n; ticks++ {
+		require.NoError(t, s.Tick(1))
+	}
+	for range 20 {
+		require.NoError(t, s.Tick(1))
+	}
+	// ref does the same, and goes to each step from the end.
+	require.NoError(t, ref.Load(sc, ""))
+	ref.Last()
+	for range ticks {
+		require.NoError(t, ref.Tick(1))
+	}
+	last := len(s.Scenario().Steps)
+	cp := s.cps[len(s.cps)-1].step
+	require.Equal(t, last-20, cp, "the newest checkpoint is 20 ticks back")
+	played := 0
+	s.SetPlayWatch(func(playing bool) {
+		if playing {
+			played++
+		}
+	})
+	var plays []int
+	for k := last - 1; k >= last-5; k-- {
+		played = 0
+		s.Back()
+		plays = append(plays, played)
+		require.Equal(t, k, s.Step())
+		ref.Last()
+		ref.Jump(k)
+		sameFrame(t, ref.Frame(), s.Frame(), fmt.Sprint("back to step ", k))
+	}
+	require.NotNil(t, s.near)
+	require.Greater(t, s.near.step, cp)
+	require.Equal(t, last-1-cp, plays[0], "the first step back replays from the checkpoint")
+	for i, n := range plays[1:] {
+		require.Less(t, n, plays[0]/2, "step back %d replays from the near checkpoint: %v", i+2, plays)
+	}
+
+	// An edit before the near checkpoint drops it.
+	s.Jump(s.near.step - 1)
+	require.NoError(t, s.Tick(1))
+	require.Nil(t, s.near)
+}
+
 // sameFrame fails with the first field where two frames differ, not with
 // the whole frames (megabytes of JSON at scale).
 func sameFrame(t *testing.T, want, got *Frame, msg string) {

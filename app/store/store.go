@@ -54,6 +54,11 @@ type Store struct {
 	cps     []checkpoint
 	recs    []record
 	pathsID int
+	// near is a checkpoint going back left a little before the step it
+	// went to, when the nearest of cps was far (see nearMark): stepping
+	// back again replays from it. There is at most one, outside cps and
+	// their thinning.
+	near *checkpoint
 
 	sel, selUser string
 	err          string
@@ -121,12 +126,15 @@ func thin(cps []checkpoint, limit int64) []checkpoint {
 
 // record is what a step left, for the usage chart and the checks.
 type record struct {
-	tick    int64
-	pathsID int
-	paths   []string
-	used    []resource.Resource
-	marks   []string
-	checks  []string
+	tick int64
+	// heartbeats is the scheduler's count of node heartbeats after the
+	// step (for the work between two steps, see nearMark).
+	heartbeats int64
+	pathsID    int
+	paths      []string
+	used       []resource.Resource
+	marks      []string
+	checks     []string
 	// apps counts the applications submitted up to this step (for the
 	// cost of a checkpoint).
 	apps int
@@ -262,17 +270,53 @@ func (s *Store) seek(k int) {
 		i--
 	}
 	cp := s.cps[i]
+	if s.near != nil && s.near.step > cp.step && s.near.step <= k-1 {
+		cp = *s.near
+	}
+	mark := -1
 	if s.cur != nil && s.cur.Pos() >= cp.step && s.cur.Pos() <= k-1 {
 		p = s.cur
 	} else {
+		if s.cur != nil {
+			mark = s.nearMark(cp.step, k-1, objects(s.cur.Scheduler(), s.recs[s.cur.Pos()]))
+		}
 		p = s.clone(cp.p)
 		p.Rebase(s.doc)
 	}
 	for p.Pos() < k-1 {
+		if p.Pos() == mark {
+			s.near = &checkpoint{step: mark, p: s.clone(p), heartbeats: s.recs[mark].heartbeats}
+		}
 		s.play(p, false)
 	}
 	res := s.play(p, true)
 	s.cur, s.res, s.step = p, res, k
+}
+
+// nearMark returns where a replay from step from to step to, going back
+// from a state of objs objects, leaves a checkpoint (near), or -1 for
+// none. Checkpoints are spaced by checkpointEvery times the objects of
+// work (record), so at scale going back one step can replay a great deal
+// (benchmark 5's cluster took none in 40 ticks of 10,000 heartbeats). When the
+// replay is at least half that spacing, the checkpoint goes at the latest
+// step from which an eighth of the spacing is left to replay: stepping
+// back again, and again, replays at most that much until it passes the
+// checkpoint. It costs one clone, two or three ticks' worth there. Like
+// the spacing, it depends on the steps alone.
+func (s *Store) nearMark(from, to int, objs int64) int {
+	span := checkpointEvery * objs
+	work := func(i, j int) int64 {
+		return s.recs[j].heartbeats - s.recs[i].heartbeats + int64(j-i)
+	}
+	if to >= len(s.recs) || work(from, to) < span/2 {
+		return -1
+	}
+	for m := to - 1; m > from; m-- {
+		if work(m, to) >= span/8 {
+			return m
+		}
+	}
+	return -1
 }
 
 // SetPause makes the store call pause every few hundred node heartbeats
@@ -411,7 +455,7 @@ func (s *Store) record(p *scenarios.Player, r scenarios.StepResult, reserved boo
 		return
 	}
 	sched := p.Scheduler()
-	rec := record{tick: sched.Now()}
+	rec := record{tick: sched.Now(), heartbeats: sched.Counters().Heartbeats}
 	// Most steps change neither the queues nor, between heartbeats, their
 	// usage: records share what did not change, read into scratch space.
 	s.scratch.paths, s.scratch.used = sched.QueueUsage(s.scratch.paths[:0], s.scratch.used[:0])
@@ -486,6 +530,7 @@ func (s *Store) commit(doc *scenarios.Scenario, keep, target int, accept func(sc
 			return startError(err)
 		}
 		s.cps = []checkpoint{{step: 0, p: p}}
+		s.near = nil
 		s.recs = nil
 		s.record(p, p.Start(), false)
 		s.cur = nil
@@ -499,6 +544,9 @@ func (s *Store) commit(doc *scenarios.Scenario, keep, target int, accept func(sc
 		}
 		if n < len(s.cps) {
 			s.cps = slices.Clone(s.cps[:n])
+		}
+		if s.near != nil && s.near.step > keep {
+			s.near = nil
 		}
 		if keep+1 < len(s.recs) {
 			s.recs = slices.Clone(s.recs[:keep+1])
