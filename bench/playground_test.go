@@ -147,7 +147,9 @@ func quantile(xs []float64, q float64) float64 {
 //     ms) while ticking: any work the page did in one go, the rendering of
 //     the frames included;
 //   - ms-frame-p50/p95 and fps: the time between animation frames while
-//     ticking, the queue tree's 1,111 rows updating with each tick.
+//     ticking, the queue tree's 1,111 rows updating with each tick;
+//   - ms-back-first and ms-back-next: then a step back with the ← key, from
+//     the key to the frame on screen, and the median of the next two.
 //
 // With PLAYGROUND_PROFILE=file.cpuprofile it also writes a CPU profile of
 // the page over the measured ticks, and with PLAYGROUND_TRACE=file.json a
@@ -271,4 +273,21 @@ func BenchmarkPlayground(b *testing.B) {
 		b.ReportMetric(float64(len(fig.Frames))*1000/total, "fps")
 	}
 	b.Logf("%d ticks measured; scheduler CPU %v ms; store CPU %v ms; turns waited for a mark %v; long tasks %v", len(cpu), rounded(cpu), rounded(whole), waits, fig.Tasks)
+
+	// Back a step, three times, from the key to the frame on screen: the
+	// first replays from the nearest checkpoint, the next from the one it
+	// left near (see store.nearMark).
+	last := steps + playgroundWarm + playgroundMeasured
+	var backs []float64
+	for i := 1; i <= playgroundBacks; i++ {
+		t0 := now()
+		press(kb.ArrowLeft)
+		backs = append(backs, wait(last-i, last)-t0)
+	}
+	b.ReportMetric(backs[0], "ms-back-first")
+	b.ReportMetric(quantile(backs[1:], 0.5), "ms-back-next")
+	b.Logf("steps back: %v ms", rounded(backs))
 }
+
+// playgroundBacks is how many steps back benchmark 5 times after its ticks.
+const playgroundBacks = 3

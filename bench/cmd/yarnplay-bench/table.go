@@ -101,6 +101,8 @@ var rows = []row{
 	{"5", "tick from key to frame on screen, p50", metric("Playground", "ms-tick-wall-p50"), "ms", "", nil},
 	{"5", "load of the big scenario (navigation to its first frame)", metric("Playground", "ms-load"), "ms", "", nil},
 	{"5", "to the end of its 20,200 steps (End key)", metric("Playground", "ms-to-end"), "ms", "", nil},
+	{"5", "a step back after the ticks, from the key to the frame", metric("Playground", "ms-back-first"), "ms", "", nil},
+	{"5", "the next steps back (median of two)", metric("Playground", "ms-back-next"), "ms", "", nil},
 	{"6", "app.wasm gzipped, as served (libdeflate-gzip -12)", metric("Size", "MB-gzip"), "MB", "<= 2.3", atMost(2.3)},
 	{"6", "app.wasm gzipped by compress/gzip's best level (the budget's measure)", metric("Size", "MB-gzip9"), "MB", "", nil},
 	{"6", "app.wasm brotli", metric("Size", "MB-brotli"), "MB", "", nil},
