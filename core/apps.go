@@ -104,9 +104,15 @@ func (s *Scheduler) Submit(sub Submission) error {
 	s.emit(Event{Kind: EvAppSubmitted, App: a.id, User: a.user, Queue: q.path, Resource: amRes, Priority: prio})
 	s.addAttempt(a)
 	if a.amRequested {
-		s.applyAsks(a, []Ask{{App: a.id, Priority: 0, Resource: amRes, Count: 1, Locality: AnyLocation}}, true)
+		s.requestAM(a)
 	}
 	return nil
+}
+
+// requestAM is the RM's ask for an attempt's AM container: one of the AM
+// resource, at request priority 0, anywhere.
+func (s *Scheduler) requestAM(a *app) {
+	s.applyAsks(a, []Ask{{App: a.id, Priority: 0, Resource: a.amResource, Count: 1, Locality: AnyLocation}}, true)
 }
 
 // addAttempt is LeafQueue.addApplicationAttempt: the app's attempt joins
@@ -501,23 +507,20 @@ func (s *Scheduler) endApp(a *app, st AppState, why Reason) {
 func (s *Scheduler) failAttempt(a *app, lost Reason) {
 	q := a.queue
 	s.removeAttempt(a, ReasonAttemptFailed)
-	if !CanTransition(a.state, AppAccepted) {
-		panic(fmt.Sprintf("core: application %s cannot move from %s to %s", a.id, a.state, AppAccepted))
-	}
 	exit := -100 // ContainerExitStatus.ABORTED, a lost node's containers
 	if lost == ReasonPreempted {
 		exit = -102 // ContainerExitStatus.PREEMPTED
 	}
 	diag := fmt.Sprintf("AM Container for attempt %d of %s exited with exitCode: %d (%s). Failing this attempt. "+
 		"Attempt %d starts: an AM lost this way does not count toward yarn.resourcemanager.am.max-attempts.", a.attempt, a.id, exit, lost, a.attempt+1)
-	a.state = AppAccepted
+	s.setAppState(a, AppAccepted)
 	a.attempt++
 	a.activated = false
 	a.requests = nil
 	s.emit(Event{Kind: EvAttemptFailed, App: a.id, User: a.user, Queue: q.path, Reason: lost, Seq: int(a.attempt), Detail: diag})
 	s.activateApplications(q)
 	s.addAttempt(a)
-	s.applyAsks(a, []Ask{{App: a.id, Priority: 0, Resource: a.amResource, Count: 1, Locality: AnyLocation}}, true)
+	s.requestAM(a)
 }
 
 // removeAttempt is the first part of CapacityScheduler.doneApplicationAttempt

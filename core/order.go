@@ -146,6 +146,8 @@ func (s *Scheduler) reorder(q *queue) {
 	}
 	o, pos := p.order, p.opos
 	i := pos[q.cidx]
+	// slotOf(q), written out: it is over the inliner's budget, and reorder
+	// runs at every level of every allocation and release.
 	k := orderSlot{key: slotKey(q.kGroup, s.orderKey(q), q.kTie), child: q.cidx}
 	if i > 0 && k.key < o[i-1].key {
 		for {

@@ -241,7 +241,7 @@ func TestCheckpointsAreSpacedByCost(t *testing.T) {
 		t.Helper()
 		for i := 1; i < len(s.cps); i++ {
 			a, b := s.cps[i-1], s.cps[i]
-			work := b.heartbeats - a.heartbeats + int64(b.step-a.step)
+			work := s.work(a.step, b.step)
 			objects := objects(b.p.Scheduler(), s.recs[b.step])
 			require.GreaterOrEqual(t, work, checkpointEvery*objects, "checkpoint %d at step %d", i, b.step)
 		}

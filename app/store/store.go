@@ -86,9 +86,8 @@ type Store struct {
 
 // checkpoint is a player at a step; it is cloned before use, never played.
 type checkpoint struct {
-	step       int
-	p          *scenarios.Player
-	heartbeats int64
+	step int
+	p    *scenarios.Player
 	// objects is about how many objects the player holds (see objects).
 	objects int64
 }
@@ -128,7 +127,7 @@ func thin(cps []checkpoint, limit int64) []checkpoint {
 type record struct {
 	tick int64
 	// heartbeats is the scheduler's count of node heartbeats after the
-	// step (for the work between two steps, see nearMark).
+	// step (for the work between two steps, see work).
 	heartbeats int64
 	pathsID    int
 	paths      []string
@@ -285,7 +284,7 @@ func (s *Store) seek(k int) {
 	}
 	for p.Pos() < k-1 {
 		if p.Pos() == mark {
-			s.near = &checkpoint{step: mark, p: s.clone(p), heartbeats: s.recs[mark].heartbeats}
+			s.near = &checkpoint{step: mark, p: s.clone(p)}
 		}
 		s.play(p, false)
 	}
@@ -305,18 +304,21 @@ func (s *Store) seek(k int) {
 // the spacing, it depends on the steps alone.
 func (s *Store) nearMark(from, to int, objs int64) int {
 	span := checkpointEvery * objs
-	work := func(i, j int) int64 {
-		return s.recs[j].heartbeats - s.recs[i].heartbeats + int64(j-i)
-	}
-	if to >= len(s.recs) || work(from, to) < span/2 {
+	if to >= len(s.recs) || s.work(from, to) < span/2 {
 		return -1
 	}
 	for m := to - 1; m > from; m-- {
-		if work(m, to) >= span/8 {
+		if s.work(m, to) >= span/8 {
 			return m
 		}
 	}
 	return -1
+}
+
+// work is what playing steps i+1 to j costs, as checkpoints are spaced:
+// their node heartbeats, plus one per step (both steps recorded).
+func (s *Store) work(i, j int) int64 {
+	return s.recs[j].heartbeats - s.recs[i].heartbeats + int64(j-i)
 }
 
 // SetPause makes the store call pause every few hundred node heartbeats
@@ -482,10 +484,9 @@ func (s *Store) record(p *scenarios.Player, r scenarios.StepResult, reserved boo
 	}
 	s.recs = append(s.recs, rec)
 	last := s.cps[len(s.cps)-1]
-	c := sched.Counters()
 	n := objects(sched, rec)
-	if work := c.Heartbeats - last.heartbeats + int64(r.Step-last.step); r.Step > last.step && work >= checkpointEvery*n {
-		s.cps = append(s.cps, checkpoint{step: r.Step, p: s.clone(p), heartbeats: c.Heartbeats, objects: n})
+	if r.Step > last.step && s.work(last.step, r.Step) >= checkpointEvery*n {
+		s.cps = append(s.cps, checkpoint{step: r.Step, p: s.clone(p), objects: n})
 		s.cps = thin(s.cps, checkpointObjects)
 	}
 }
