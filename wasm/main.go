@@ -8,6 +8,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"runtime"
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -20,5 +21,10 @@ func main() {
 		fmt.Fprintln(os.Stderr, "yarnplay/wasm runs in a browser only: build it with `go run ./build wasm` (or `make run` to build and serve the site)")
 		os.Exit(2)
 	}
+	// The browser compiles WebAssembly functions on their first call, so
+	// the collector's first cycle pauses for the compilation of its own
+	// code (8 to 10 ms in Chromium): one now, on the small heap of the
+	// start, keeps that out of the user's first actions.
+	runtime.GC()
 	goapp.RunWhenOnBrowser()
 }
