@@ -255,9 +255,15 @@ func BenchmarkPlayground(b *testing.B) {
 	for _, t := range fig.Tasks {
 		longest = max(longest, t[1])
 	}
+	// A frame is late when the browser missed a vsync (60 Hz) before it:
+	// its interval is over one and a half vsyncs.
 	var total float64
+	late := 0
 	for _, f := range fig.Frames {
 		total += f
+		if f > 25 {
+			late++
+		}
 	}
 	b.ReportMetric(quantile(cpu, 0.5), "ms-tick-cpu-p50")
 	b.ReportMetric(quantile(cpu, 0.95), "ms-tick-cpu-p95")
@@ -269,6 +275,8 @@ func BenchmarkPlayground(b *testing.B) {
 	b.ReportMetric(float64(len(fig.Tasks)), "long-tasks")
 	b.ReportMetric(quantile(fig.Frames, 0.5), "ms-frame-p50")
 	b.ReportMetric(quantile(fig.Frames, 0.95), "ms-frame-p95")
+	b.ReportMetric(float64(late), "late-frames")
+	b.ReportMetric(float64(len(fig.Frames)), "frames")
 	if total > 0 {
 		b.ReportMetric(float64(len(fig.Frames))*1000/total, "fps")
 	}

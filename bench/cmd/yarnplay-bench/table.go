@@ -99,6 +99,8 @@ var rows = []row{
 	{"5", "frame time p50 while ticking (queue tree of 1,111 queues)", metric("Playground", "ms-frame-p50"), "ms", "", nil},
 	{"5", "frame time p95 while ticking", metric("Playground", "ms-frame-p95"), "ms", "<= 16.7", atMost(16.7)},
 	{"5", "frames per second while ticking", metric("Playground", "fps"), "fps", ">= 60", atLeast(60)},
+	{"5", "late frames (a vsync missed before them) while ticking", metric("Playground", "late-frames"), "frames", "", nil},
+	{"5", "frames while ticking", metric("Playground", "frames"), "frames", "", nil},
 	{"5", "tick from key to frame on screen, p50", metric("Playground", "ms-tick-wall-p50"), "ms", "", nil},
 	{"5", "load of the big scenario (navigation to its first frame)", metric("Playground", "ms-load"), "ms", "", nil},
 	{"5", "to the end of its 20,200 steps (End key)", metric("Playground", "ms-to-end"), "ms", "", nil},
