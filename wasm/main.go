@@ -23,7 +23,7 @@ func main() {
 	}
 	// The browser compiles WebAssembly functions on their first call, so
 	// the collector's first cycle pauses for the compilation of its own
-	// code (8 to 10 ms in Chromium): one now, on the small heap of the
+	// code (6 to 10 ms in Chromium): one now, on the small heap of the
 	// start, keeps that out of the user's first actions.
 	runtime.GC()
 	goapp.RunWhenOnBrowser()

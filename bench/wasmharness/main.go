@@ -55,7 +55,7 @@ func main() {
 // returns its stop-the-world pause. A browser compiles WebAssembly
 // functions on their first call (V8's lazy compilation), so the
 // collector's first cycle pays for compiling its own code: in headless
-// Chromium, 8 to 10 ms of pause for a heap of 5 MB, whose later cycles of
+// Chromium, 6 to 10 ms of pause for a heap of 5 MB, whose later cycles of
 // 50 MB pause for under 2 ms. The playground runs its first cycle as it
 // starts (wasm/main.go); the harness runs its own here, reported apart, so
 // that the pauses it measures are the collector's work.
