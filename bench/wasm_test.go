@@ -50,22 +50,15 @@ func buildHarness(b *testing.B, dir string) string {
 	return out
 }
 
-// harnessRun is what the harness prints: its workload's result and the
-// pause of its first collection (see warmCollector in ./wasmharness).
-type harnessRun struct {
-	workload.Result
-	FirstGCPauseNs uint64 `json:"first_gc_pause_ns"`
-}
-
 // harnessResult finds the harness's RESULT line in its output.
-func harnessResult(out string) (harnessRun, error) {
+func harnessResult(out string) (workload.HarnessRun, error) {
 	for _, line := range strings.Split(out, "\n") {
 		if j, ok := strings.CutPrefix(strings.TrimSpace(line), "RESULT "); ok {
-			var r harnessRun
+			var r workload.HarnessRun
 			return r, json.Unmarshal([]byte(j), &r)
 		}
 	}
-	return harnessRun{}, fmt.Errorf("no RESULT line in the harness's output:\n%s", out)
+	return workload.HarnessRun{}, fmt.Errorf("no RESULT line in the harness's output:\n%s", out)
 }
 
 func harnessArgs(level string) []string {
@@ -73,7 +66,7 @@ func harnessArgs(level string) []string {
 }
 
 // runNode runs the harness under Node with Go's wasm_exec_node.js.
-func runNode(b *testing.B, wasm, level string) harnessRun {
+func runNode(b *testing.B, wasm, level string) workload.HarnessRun {
 	b.Helper()
 	execJS := filepath.Join(goEnv(b, "GOROOT"), "lib", "wasm", "wasm_exec_node.js")
 	cmd := exec.Command("node", append([]string{execJS, wasm}, harnessArgs(level)...)...)
@@ -134,7 +127,7 @@ func probedChromium(b *testing.B, ctx context.Context, width, height int64, prob
 
 // runChromium runs the harness in a page of headless Chromium, served from
 // 127.0.0.1.
-func runChromium(b *testing.B, dir, level string) harnessRun {
+func runChromium(b *testing.B, dir, level string) workload.HarnessRun {
 	b.Helper()
 	wasmExec, err := os.ReadFile(filepath.Join(goEnv(b, "GOROOT"), "lib", "wasm", "wasm_exec.js"))
 	if err != nil {

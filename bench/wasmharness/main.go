@@ -41,12 +41,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "wasmharness:", err)
 		os.Exit(1)
 	}
-	out := struct {
-		workload.Result
-		FirstGCPauseNs uint64 `json:"first_gc_pause_ns"`
-		GOOS           string `json:"goos"`
-		GOARCH         string `json:"goarch"`
-	}{r, first, runtime.GOOS, runtime.GOARCH}
+	out := workload.HarnessRun{Result: r, FirstGCPauseNs: first, GOOS: runtime.GOOS, GOARCH: runtime.GOARCH}
 	b, _ := json.Marshal(out)
 	fmt.Println("RESULT " + string(b))
 }

@@ -47,6 +47,17 @@ type Result struct {
 	MaxTickNs int64 `json:"max_tick_ns"`
 }
 
+// HarnessRun is what the wasm harness (bench/wasmharness) prints after
+// "RESULT ": its workload's result, the pause of the collection it runs
+// before the workload (the browser compiles the collector's code in the
+// first one), and the platform it ran on.
+type HarnessRun struct {
+	Result
+	FirstGCPauseNs uint64 `json:"first_gc_pause_ns"`
+	GOOS           string `json:"goos"`
+	GOARCH         string `json:"goarch"`
+}
+
 // String names the spec's shape: nodes, leaves and apps.
 func (sp Spec) String() string {
 	return itoa(sp.Nodes) + " nodes, " + itoa(sp.Leaves()) + " leaves, " + itoa(sp.Apps) + " apps"
