@@ -273,7 +273,7 @@ const maxFree = 1024
 func (s *Scheduler) newContainer() *container {
 	n := len(s.free)
 	if n == 0 {
-		return new(container)
+		return one(&s.blk.containers, containerBlock)
 	}
 	c := s.free[n-1]
 	s.free[n-1] = nil

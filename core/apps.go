@@ -89,7 +89,8 @@ func (s *Scheduler) Submit(sub Submission) error {
 		prio = s.set.MaxAppPriority
 	}
 	delete(s.rejected, sub.App)
-	a := &app{
+	a := one(&s.blk.apps, appBlock)
+	*a = app{
 		id: sub.App, seq: s.nextSeq, user: sub.User, queue: q, state: AppAccepted,
 		priority: prio, amResource: amRes, hasAM: sub.AM != nil,
 		amRequested: sub.AM != nil && sub.AMContainerRequest, submitTick: s.now, attempt: 1,
@@ -338,7 +339,7 @@ func (s *Scheduler) applyAsks(a *app, asks []Ask, am bool) {
 		byPrio[k.Priority] = append(byPrio[k.Priority], k)
 	}
 	for _, prio := range prios {
-		r := a.requestAt(prio)
+		r := a.requestAt(prio, &s.blk)
 		if !r.placed {
 			r.placed = true
 			r.asks = nil
@@ -407,12 +408,13 @@ func (s *Scheduler) addPending(q *queue, r resource.Resource, add bool) {
 	}
 }
 
-func (a *app) requestAt(prio int) *request {
+func (a *app) requestAt(prio int, blk *allocBlocks) *request {
 	i := sort.Search(len(a.requests), func(i int) bool { return a.requests[i].priority >= prio })
 	if i < len(a.requests) && a.requests[i].priority == prio {
 		return a.requests[i]
 	}
-	r := &request{priority: prio}
+	r := one(&blk.requests, requestBlock)
+	r.priority = prio
 	a.requests = append(a.requests, nil)
 	copy(a.requests[i+1:], a.requests[i:])
 	a.requests[i] = r

@@ -213,7 +213,10 @@ func take[T any](blk *[]T, n, chunk int) []T {
 	return out
 }
 
-// one returns the next element of a block.
+// one returns the next element of a block. It is not inlined: its callers
+// are not hot enough for the code its copies would add to app.wasm.
+//
+//go:noinline
 func one[T any](blk *[]T, chunk int) *T {
 	if len(*blk) == 0 {
 		*blk = make([]T, chunk)
@@ -240,6 +243,7 @@ func (c *Cloner) cloneHeader(int) int {
 		d.events = make([]Event, len(s.events))
 	}
 	d.due, d.free = nil, nil
+	d.blk = allocBlocks{}
 	d.lims = make([]limits, len(s.lims))
 	d.preempt = s.preempt.clone()
 	d.queues = make([]*queue, len(s.queues))

@@ -65,7 +65,7 @@ var sharedPointers = map[reflect.Type]bool{
 }
 
 // resetFields are the fields Clone leaves at their zero value.
-var resetFields = map[string]bool{"Scheduler.due": true, "Scheduler.free": true, "queue.walk": true, "leafState.memo": true}
+var resetFields = map[string]bool{"Scheduler.due": true, "Scheduler.free": true, "Scheduler.blk": true, "queue.walk": true, "leafState.memo": true}
 
 func (c *shapeCheck) walk(path string, a, b reflect.Value) {
 	switch a.Kind() {

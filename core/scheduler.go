@@ -59,6 +59,9 @@ type Scheduler struct {
 	// free holds completed containers for reuse (newContainer): only
 	// those completeDueContainers completed, which nothing else holds.
 	free []*container
+	// blk is what new applications, requests, users and containers are
+	// cut from (allocBlocks).
+	blk allocBlocks
 	// lims holds, by depth, the limits a visit hands a child (the limits
 	// of Hadoop's assignContainersToChildQueues): a child's limits are
 	// read by its parent right after the child returns, before the next

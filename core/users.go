@@ -16,7 +16,8 @@ func (s *Scheduler) getUser(q *queue, name string) *user {
 		if cw, ok := q.conf.UserWeights[name]; ok {
 			w = cw
 		}
-		u = &user{name: name, weight: w}
+		u = one(&s.blk.users, userBlock)
+		*u = user{name: name, weight: w}
 		q.lf.users[name] = u
 	}
 	return u
