@@ -3,14 +3,14 @@ package core
 // allocBlocks are the unused rest of the blocks that the scheduler cuts its
 // applications, requests, users and containers from (with one, as Clone
 // does): one allocation per block instead of one per object. The garbage
-// collector marks a block as one object, and the objects it marks are what
-// a collection costs most in the browser: in benchmark 5's scenario after
-// 40 ticks, the state held 558,000 objects before and 216,000 after, and a
-// full collection took 35 instead of 55 to 90 ms natively (GOMAXPROCS=1)
-// and 120 to 143 instead of 194 to 276 ms under Node. A block lives as long
-// as any object cut from it: applications are kept for good anyway,
-// completed containers are reused (Scheduler.free), and a user a leaf
-// forgets or a request an application drops stays with its block.
+// collector marks a block as one object: in benchmark 5's scenario after 40
+// ticks, the state held 557,920 objects before and 214,802 after, and a
+// full collection took 33 to 56 ms instead of 66 to 91 natively
+// (GOMAXPROCS=1; bench/results/log.md, step 32). A block lives as long as
+// any object cut from it: applications are kept for good anyway, completed
+// containers are reused (Scheduler.free), and a user a leaf forgets or a
+// request an application drops stays with its block.
+//
 // Blocks keep the layouts TestHotFieldsShareACacheLine holds: a block
 // starts a cache line, and its elements lie 256, 128 or 96 bytes apart.
 //
@@ -27,7 +27,7 @@ type allocBlocks struct {
 // or more gets pages of its own and starts the first, while a smaller
 // object with pointers starts 8 bytes into its slot, after the header
 // the allocator gives objects of over 512 bytes, which would put the hot
-// fields of one container in two across two cache lines. The blocks are
+// fields of half the containers across two cache lines. The blocks are
 // whole pages, so none is wasted.
 const (
 	appBlock       = 128
