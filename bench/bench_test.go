@@ -193,9 +193,25 @@ func heapInUse() uint64 {
 	return m.HeapAlloc
 }
 
+// fullCollection returns the objects on the heap and the shortest of
+// five full collections of it (runtime.GC, which waits for the sweep).
+func fullCollection() (objects uint64, best time.Duration) {
+	for i := range 5 {
+		start := time.Now()
+		runtime.GC()
+		if d := time.Since(start); i == 0 || d < best {
+			best = d
+		}
+	}
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.HeapObjects, best
+}
+
 // BenchmarkMemory reports the heap held per node, per app and per
-// container at the scale of benchmark 1, and what a snapshot (Clone)
-// costs there.
+// container at the scale of benchmark 1, the objects the collector marks
+// there and how long a full collection takes (the shortest of five), and
+// what a snapshot (Clone) costs there.
 func BenchmarkMemory(b *testing.B) {
 	b.StopTimer()
 	sp := workload.Allocation()
@@ -225,6 +241,9 @@ func BenchmarkMemory(b *testing.B) {
 	b.ReportMetric(float64(h3-h2)/float64(sp.Apps), "B/app")
 	b.ReportMetric(float64(int64(h4)-int64(h3))/float64(live), "B/container")
 	b.ReportMetric(float64(live), "containers")
+	objects, gc := fullCollection()
+	b.ReportMetric(float64(objects), "objects")
+	b.ReportMetric(float64(gc.Nanoseconds())/1e6, "ms-full-gc")
 
 	// A snapshot for time travel, then one more tick and another snapshot.
 	start := time.Now()

@@ -3,10 +3,10 @@ package core
 // allocBlocks are the unused rest of the blocks that the scheduler cuts its
 // applications, requests, users and containers from (with one, as Clone
 // does): one allocation per block instead of one per object. The garbage
-// collector marks a block as one object: in benchmark 5's scenario after 40
-// ticks, the state held 557,920 objects before and 214,802 after, and a
-// full collection took 33 to 56 ms instead of 66 to 91 natively
-// (GOMAXPROCS=1; bench/results/log.md, step 32). A block lives as long as
+// collector marks a block as one object: at benchmark 1's scale (the
+// benchmark Memory), the heap held 474,844 objects before and 149,260
+// after, and a full collection took 35 to 56 ms instead of 78 to 112
+// (bench/results/log.md, step 32). A block lives as long as
 // any object cut from it: applications are kept for good anyway, completed
 // containers are reused (Scheduler.free), and a user a leaf forgets or a
 // request an application drops stays with its block.

@@ -116,6 +116,8 @@ var rows = []row{
 	{"mem", "bytes per node", metric("Memory", "B/node"), "B", "", nil},
 	{"mem", "bytes per app", metric("Memory", "B/app"), "B", "", nil},
 	{"mem", "bytes per container", metric("Memory", "B/container"), "B", "", nil},
+	{"mem", "objects on the heap (what a collection marks)", metric("Memory", "objects"), "objects", "", nil},
+	{"mem", "a full collection (shortest of five)", metric("Memory", "ms-full-gc"), "ms", "", nil},
 	{"mem", "snapshot (Clone) at benchmark 1's scale", metric("Memory", "ms-snapshot"), "ms", "", nil},
 	{"mem", "snapshot heap", metric("Memory", "MB-snapshot"), "MB", "", nil},
 	{"mem", "next snapshot, one tick later", metric("Memory", "ms-next-snapshot"), "ms", "", nil},
