@@ -19,7 +19,7 @@ const (
 // decided for one request priority on one node.
 type allocResult struct {
 	state     allocState
-	locality  Locality   // the container's locality
+	locality  nodeType   // the container's locality
 	unreserve *container // a reservation released in the same commit
 	reason    Reason
 }
@@ -36,7 +36,7 @@ func (s *Scheduler) assignApp(q *queue, a *app, n *node, lim *limits, rsv *conta
 		if s.full() {
 			s.emit(Event{Kind: EvAppSkipped, Node: n.name, Queue: q.path, App: a.id, User: a.user, Reason: ReasonNoPending, Depth: q.depth})
 		}
-		return assignment{skip: skipOther}
+		return assignment{assignFlags: assignFlags{skip: skipOther}}
 	}
 	last := ReasonNone
 	for _, r := range a.requests {
@@ -56,7 +56,7 @@ func (s *Scheduler) assignApp(q *queue, a *app, n *node, lim *limits, rsv *conta
 	if s.full() {
 		s.emit(Event{Kind: EvAppSkipped, Node: n.name, Queue: q.path, App: a.id, User: a.user, Reason: last, Depth: q.depth})
 	}
-	return assignment{skip: skipOther}
+	return assignment{assignFlags: assignFlags{skip: skipOther}}
 }
 
 // allocate is RegularContainerAllocator.allocate with its pre-checks and
@@ -81,8 +81,8 @@ func (s *Scheduler) allocate(q *queue, a *app, n *node, lim *limits, r *request,
 	if rsv == nil && res.state == stPrioritySkipped {
 		r.missed-- // skipped nodes don't count
 	}
-	if (res.state == stAllocated || res.state == stReserved) && rsv == nil && res.locality != OffSwitch {
-		if res.locality == NodeLocal || s.set.RackLocalityFullReset {
+	if (res.state == stAllocated || res.state == stReserved) && rsv == nil && res.locality != ntOffSwitch {
+		if res.locality == ntNodeLocal || s.set.RackLocalityFullReset {
 			r.missed = 0
 		}
 	}
@@ -93,7 +93,7 @@ func (s *Scheduler) allocate(q *queue, a *app, n *node, lim *limits, r *request,
 // off-switch (section 8).
 func (s *Scheduler) assignOnNode(q *queue, a *app, n *node, lim *limits, r *request, rsv *container) allocResult {
 	if r.count(n.name) > 0 {
-		res := s.assignContainer(q, a, n, lim, r, NodeLocal, rsv)
+		res := s.assignContainer(q, a, n, lim, r, ntNodeLocal, rsv)
 		if res.state == stAllocated || res.state == stReserved {
 			return res
 		}
@@ -102,7 +102,7 @@ func (s *Scheduler) assignOnNode(q *queue, a *app, n *node, lim *limits, r *requ
 		if la := r.ask(n.rack); la != nil && !la.relax {
 			return allocResult{state: stPrioritySkipped, reason: ReasonRelaxLocality}
 		}
-		res := s.assignContainer(q, a, n, lim, r, RackLocal, rsv)
+		res := s.assignContainer(q, a, n, lim, r, ntRackLocal, rsv)
 		if res.state == stAllocated || res.state == stReserved {
 			return res
 		}
@@ -111,7 +111,7 @@ func (s *Scheduler) assignOnNode(q *queue, a *app, n *node, lim *limits, r *requ
 		if la := r.ask(AnyLocation); la != nil && !la.relax {
 			return allocResult{state: stPrioritySkipped, reason: ReasonRelaxLocality}
 		}
-		res := s.assignContainer(q, a, n, lim, r, OffSwitch, rsv)
+		res := s.assignContainer(q, a, n, lim, r, ntOffSwitch, rsv)
 		if res.state == stLocalitySkipped {
 			res.state = stAppSkipped
 		}
@@ -121,10 +121,10 @@ func (s *Scheduler) assignOnNode(q *queue, a *app, n *node, lim *limits, r *requ
 }
 
 // canAssign is the delay-scheduling check of RegularContainerAllocator.canAssign.
-func (s *Scheduler) canAssign(r *request, n *node, typ Locality, rsv *container) bool {
+func (s *Scheduler) canAssign(r *request, n *node, typ nodeType, rsv *container) bool {
 	nodes := len(s.nodes)
 	switch typ {
-	case OffSwitch:
+	case ntOffSwitch:
 		if rsv != nil {
 			return true
 		}
@@ -141,7 +141,7 @@ func (s *Scheduler) canAssign(r *request, n *node, typ Locality, rsv *container)
 		factor := min(float32(max(uniq-1, 0))/float32(nodes), 1.0)
 		wait := min(float32(nodes), float32(float32(r.outstanding())*factor))
 		return wait < float32(r.missed)
-	case RackLocal:
+	case ntRackLocal:
 		return min(nodes, s.set.NodeLocalityDelay) < r.missed
 	default:
 		return r.count(n.name) > 0
@@ -150,7 +150,7 @@ func (s *Scheduler) canAssign(r *request, n *node, typ Locality, rsv *container)
 
 // assignContainer decides allocate, reserve or skip for one locality level
 // (RegularContainerAllocator.assignContainer, section 7.1).
-func (s *Scheduler) assignContainer(q *queue, a *app, n *node, lim *limits, r *request, typ Locality, rsv *container) allocResult {
+func (s *Scheduler) assignContainer(q *queue, a *app, n *node, lim *limits, r *request, typ nodeType, rsv *container) allocResult {
 	if !s.canAssign(r, n, typ, rsv) {
 		return allocResult{state: stLocalitySkipped, reason: ReasonLocalityDelay, locality: typ}
 	}
@@ -230,7 +230,7 @@ func (s *Scheduler) findToUnreserve(a *app, r *request, need resource.Resource) 
 func (s *Scheduler) commit(q *queue, a *app, n *node, r *request, rsv *container, res allocResult) assignment {
 	switch res.state {
 	case stAllocated:
-		as := assignment{size: r.size, locality: res.locality, app: a, fulfilled: rsv != nil}
+		as := assignment{size: r.size, app: a, assignFlags: assignFlags{locality: res.locality, fulfilled: rsv != nil}}
 		if why := s.acceptAllocation(q, a, n, r, rsv, res); why != "" {
 			if s.full() {
 				s.emit(Event{Kind: EvAppSkipped, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Resource: r.size, Reason: ReasonCommitRejected, Detail: why, Depth: q.depth})
@@ -240,7 +240,7 @@ func (s *Scheduler) commit(q *queue, a *app, n *node, r *request, rsv *container
 		s.applyAllocation(q, a, n, r, rsv, res)
 		return as
 	case stReserved:
-		as := assignment{size: r.size, locality: res.locality, app: a, reserved: true}
+		as := assignment{size: r.size, app: a, assignFlags: assignFlags{locality: res.locality, reserved: true}}
 		if rsv != nil {
 			q.touch()
 			r.reReservations++
@@ -258,21 +258,21 @@ func (s *Scheduler) commit(q *queue, a *app, n *node, r *request, rsv *container
 	case stQueueSkipped:
 		if res.unreserve != nil {
 			s.unreserve(res.unreserve, res.reason, true)
-			return assignment{skip: skipQueueLimit, app: a}
+			return assignment{app: a, assignFlags: assignFlags{skip: skipQueueLimit}}
 		}
 		if s.full() {
 			s.emit(Event{Kind: EvAppSkipped, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Resource: r.size, Reason: res.reason, Used: q.used, Depth: q.depth})
 		}
-		return assignment{skip: skipQueueLimit, app: a}
+		return assignment{app: a, assignFlags: assignFlags{skip: skipQueueLimit}}
 	case stAppSkipped:
 		if s.full() {
-			s.emit(Event{Kind: EvAppSkipped, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Resource: r.size, Reason: res.reason, Seq: r.missed, Locality: res.locality, Depth: q.depth})
+			s.emit(Event{Kind: EvAppSkipped, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Resource: r.size, Reason: res.reason, Seq: r.missed, Locality: res.locality.Locality(), Depth: q.depth})
 		}
-		return assignment{skip: skipOther, app: a}
+		return assignment{app: a, assignFlags: assignFlags{skip: skipOther}}
 	default:
 		if rsv == nil {
 			if s.full() {
-				s.emit(Event{Kind: EvAppSkipped, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Resource: r.size, Reason: res.reason, Seq: r.missed, Locality: res.locality, Depth: q.depth})
+				s.emit(Event{Kind: EvAppSkipped, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Resource: r.size, Reason: res.reason, Seq: r.missed, Locality: res.locality.Locality(), Depth: q.depth})
 			}
 		}
 		return assignment{app: a}
@@ -288,7 +288,7 @@ func (s *Scheduler) acceptAllocation(q *queue, a *app, n *node, r *request, rsv 
 		return ""
 	}
 	if !checkAllocation(r, n, res.locality) {
-		return "no " + string(res.locality) + " request left for this node (a node-local allocation also needs a rack request)"
+		return "no " + string(res.locality.Locality()) + " request left for this node (a node-local allocation also needs a rack request)"
 	}
 	released := resource.None
 	if res.unreserve != nil {
@@ -315,15 +315,15 @@ func (s *Scheduler) acceptLeaf(q *queue, a *app, size, released resource.Resourc
 }
 
 // checkAllocation is LocalityAppPlacementAllocator.canAllocate.
-func checkAllocation(r *request, n *node, loc Locality) bool {
+func checkAllocation(r *request, n *node, loc nodeType) bool {
 	if r.outstanding() <= 0 {
 		return false
 	}
-	if loc == RackLocal || loc == NodeLocal {
+	if loc == ntRackLocal || loc == ntNodeLocal {
 		if r.count(n.rack) <= 0 {
 			return false
 		}
-		if loc == NodeLocal && r.count(n.name) <= 0 {
+		if loc == ntNodeLocal && r.count(n.name) <= 0 {
 			return false
 		}
 	}

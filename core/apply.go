@@ -12,20 +12,14 @@ import (
 // lookup by name is needed.
 func (s *Scheduler) allocateResource(q *queue, a *app, r resource.Resource) {
 	q.touch()
-	for p := q; p != nil; p = p.parent {
-		p.used = p.used.Add(r)
-		s.reorder(p)
-	}
+	s.addUsed(q, r, true)
 	s.updateUserUsage(q, a.usr, r, true)
 }
 
 // releaseResource is the opposite of allocateResource.
 func (s *Scheduler) releaseResource(q *queue, a *app, r resource.Resource) {
 	q.touch()
-	for p := q; p != nil; p = p.parent {
-		p.used = p.used.Sub(r)
-		s.reorder(p)
-	}
+	s.addUsed(q, r, false)
 	s.updateUserUsage(q, a.usr, r, false)
 }
 
@@ -57,11 +51,7 @@ func (s *Scheduler) applyAllocation(q *queue, a *app, n *node, r *request, rsv *
 			s.allocateResource(q, a, size)
 		}
 	}
-	c := s.newContainer()
-	*c = container{
-		id: s.nextID, app: a, node: n, size: size, priority: r.priority,
-		locality: res.locality, start: s.now,
-	}
+	c := s.newContainer(a, n, size, r.priority, res.locality)
 	s.nextID++
 	if r.duration > 0 {
 		c.end = s.now + r.duration
@@ -91,7 +81,7 @@ func (s *Scheduler) applyAllocation(q *queue, a *app, n *node, r *request, rsv *
 	}
 	if s.rec != RecordNone {
 		u := a.usr
-		s.emit(Event{Kind: kind, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Container: c.id, Resource: size, Locality: res.locality, Used: u.used, Depth: q.depth})
+		s.emit(Event{Kind: kind, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Container: c.id, Resource: size, Locality: res.locality.Locality(), Used: u.used, Depth: q.depth})
 	}
 	if c.isAM && a.state == AppAccepted {
 		s.setAppState(a, AppRunning)
@@ -108,7 +98,7 @@ func (a *app) hasAMContainer() bool {
 }
 
 // applyReservation applies an accepted new reservation (section 7.2).
-func (s *Scheduler) applyReservation(q *queue, a *app, n *node, r *request, loc Locality) {
+func (s *Scheduler) applyReservation(q *queue, a *app, n *node, r *request, loc nodeType) {
 	q.touch()
 	c := &container{id: s.nextID, app: a, node: n, size: r.size, priority: r.priority, locality: loc, start: s.now, reserved: true}
 	s.nextID++
@@ -122,7 +112,7 @@ func (s *Scheduler) applyReservation(q *queue, a *app, n *node, r *request, loc 
 	s.allocateResource(q, a, c.size)
 	s.addReserved(q, a, c.size, true)
 	if s.rec != RecordNone {
-		s.emit(Event{Kind: EvReserved, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Container: c.id, Resource: c.size, Locality: loc, Used: n.unallocated(), Limit: c.size.Sub(n.unallocated()), Depth: q.depth})
+		s.emit(Event{Kind: EvReserved, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Container: c.id, Resource: c.size, Locality: loc.Locality(), Used: n.unallocated(), Limit: c.size.Sub(n.unallocated()), Depth: q.depth})
 	}
 }
 
@@ -157,7 +147,7 @@ func (s *Scheduler) unreserve(c *container, why Reason, releaseUsage bool) {
 
 // decrementAsks is AppSchedulingInfo.allocate: the asks an allocation
 // satisfies at its locality.
-func (s *Scheduler) decrementAsks(a *app, r *request, n *node, loc Locality) {
+func (s *Scheduler) decrementAsks(a *app, r *request, n *node, loc nodeType) {
 	a.queue.touch()
 	dec := func(name string) {
 		if la := r.ask(name); la != nil {
@@ -168,10 +158,10 @@ func (s *Scheduler) decrementAsks(a *app, r *request, n *node, loc Locality) {
 		}
 	}
 	switch loc {
-	case NodeLocal:
+	case ntNodeLocal:
 		dec(n.name)
 		dec(n.rack)
-	case RackLocal:
+	case ntRackLocal:
 		dec(n.rack)
 	}
 	if la := r.ask(AnyLocation); la != nil {
@@ -266,18 +256,25 @@ func (s *Scheduler) completeDueContainers(n *node) {
 // maxFree is the most completed containers kept for reuse.
 const maxFree = 1024
 
-// newContainer returns a container for the caller to set whole: one kept
-// for reuse (its fields stale, its pointers nil), else a new one. In a
-// churning cluster a container completes for about every one allocated,
-// and reusing them spares the allocator and the collector.
-func (s *Scheduler) newContainer() *container {
-	n := len(s.free)
-	if n == 0 {
-		return one(&s.blk.containers, containerBlock)
+// newContainer returns the container of a new allocation, with the next
+// id, starting now: one kept for reuse (its fields stale, its pointers
+// nil), else a new one. In a churning cluster a container completes for
+// about every one allocated, and reusing them spares the allocator and the
+// collector. Every field is written one by one: a struct literal would be
+// built in memory and copied, two calls out of the module in WebAssembly.
+// TestNewContainerSetsEveryField checks that none is left stale.
+func (s *Scheduler) newContainer(a *app, n *node, size resource.Resource, prio int, loc nodeType) *container {
+	var c *container
+	if k := len(s.free); k == 0 {
+		c = one(&s.blk.containers, containerBlock)
+	} else {
+		c = s.free[k-1]
+		s.free[k-1] = nil
+		s.free = s.free[:k-1]
 	}
-	c := s.free[n-1]
-	s.free[n-1] = nil
-	s.free = s.free[:n-1]
+	c.app, c.li, c.size, c.node = a, 0, size, n
+	c.id, c.priority, c.end, c.start = s.nextID, prio, 0, s.now
+	c.isAM, c.reserved, c.locality = false, false, loc
 	return c
 }
 

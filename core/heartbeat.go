@@ -16,13 +16,24 @@ const (
 )
 
 // assignment is a CSAssignment: one container or reservation, or why none.
+//
+// The walk returns it at every level, so it is kept to what the compiler
+// holds in registers (at most four fields of at most 32 bytes in all, its
+// flags in one): a larger result is copied through memory at each return,
+// and in WebAssembly each such copy is a call out of the module
+// (memory.copy), a few dozen per heartbeat.
 type assignment struct {
-	size      resource.Resource
-	locality  Locality
+	size resource.Resource
+	app  *app
+	assignFlags
+}
+
+// assignFlags are an assignment's small fields.
+type assignFlags struct {
+	locality  nodeType
 	reserved  bool // a new reservation or a re-reservation
 	fulfilled bool
 	skip      skipType
-	app       *app
 }
 
 // Heartbeat processes one node heartbeat: containers that finished on the
@@ -48,7 +59,7 @@ func (s *Scheduler) heartbeat(n *node) {
 	for pass := 1; ; pass++ {
 		a, ok, why := s.allocateOnce(n, pass)
 		if ok {
-			if a.locality == OffSwitch {
+			if a.locality == ntOffSwitch {
 				off++
 			}
 			assigned++
@@ -109,8 +120,9 @@ func (s *Scheduler) allocateOnce(n *node, pass int) (assignment, bool, Reason) {
 	}
 	gen := s.gen
 	s.gated = false
-	lim := limits{limit: s.cluster, headroom: s.cluster}
-	a := s.assignParent(s.root, n, &lim)
+	lim := &s.lims[0]
+	lim.set(s.cluster)
+	a := s.assignParent(s.root, n, lim)
 	if a.app != nil && s.rc.GreaterThan(s.cluster, a.size, resource.None) {
 		return a, true, ReasonNone
 	}
@@ -162,8 +174,7 @@ func (s *Scheduler) assignParent(q *queue, n *node, lim *limits) assignment {
 			continue
 		}
 		cl := &s.lims[c.depth]
-		l := s.childLimit(q, c, lim, true)
-		*cl = limits{limit: l, headroom: l}
+		cl.set(s.childLimit(q, c, lim, true))
 		var a assignment
 		if c.isLeaf() {
 			a = s.assignLeaf(c, n, cl)
@@ -253,8 +264,12 @@ func (s *Scheduler) assignLeaf(q *queue, n *node, lim *limits) assignment {
 	a := s.visitLeaf(q, n, lim)
 	m.ok = false
 	if s.gen == gen {
-		*m = leafMemo{ok: true, gen: lf.gen, cgen: s.cgen, limit: in, headroom: lim.headroom, unreserve: lim.unreserve,
-			cached: lf.cachedLimit, current: lf.currentLimit, setCurrent: s.setCurrent, result: a}
+		// Field by field: a struct literal would be written through a
+		// copy in memory (see limits.set).
+		m.ok, m.gen, m.cgen, m.limit = true, lf.gen, s.cgen, in
+		m.headroom, m.unreserve = lim.headroom, lim.unreserve
+		m.cached, m.current, m.setCurrent = lf.cachedLimit, lf.currentLimit, s.setCurrent
+		m.result = a
 	}
 	return a
 }
@@ -380,7 +395,8 @@ func (s *Scheduler) serveReservation(n *node) {
 	rsv := n.reservation
 	a := rsv.app
 	q := a.queue
-	lim := newLimits(s.cluster)
+	lim := &s.lims[0]
+	lim.set(s.cluster)
 	s.updateCurrentLimit(q, lim)
 	if s.full() {
 		s.emit(Event{Kind: EvQueueVisit, Node: n.name, Queue: q.path, App: a.id, Depth: q.depth, Reason: ReasonNodeReserved, Resource: rsv.size})

@@ -44,6 +44,9 @@ func (s *Scheduler) CheckInvariants() error {
 	if cluster != s.cluster {
 		return fmt.Errorf("cluster resource %s but nodes sum to %s", s.cluster, cluster)
 	}
+	if keyed := rc.GreaterThan(cluster, cluster, resource.None); s.keyed != keyed {
+		return fmt.Errorf("the child order takes the cluster %s as empty: %v, but it is %v", cluster, !s.keyed, !keyed)
+	}
 	type agg struct{ used, reserved, am resource.Resource }
 	users := map[*queue]map[string]*agg{}
 	pending := map[*queue]resource.Resource{}
@@ -201,6 +204,9 @@ func (s *Scheduler) checkChildOrder(p *queue) error {
 		}
 		if int(p.opos[ci]) != i {
 			return fmt.Errorf("queue %s: child %s is at %d of its order but its place says %d", p.path, c.path, i, p.opos[ci])
+		}
+		if d := s.orderDivisor(c); c.kDiv != d {
+			return fmt.Errorf("queue %s: keeps %s as what its used capacity is over, but its capacity gives %s", c.path, c.kDiv, d)
 		}
 		if k := s.slotOf(c); k != o {
 			return fmt.Errorf("queue %s: child %s keeps the order keys %+v but its usage and capacity give %+v", p.path, c.path, o, k)

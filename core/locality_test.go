@@ -6,17 +6,14 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func TestLocalityIndex(t *testing.T) {
+func TestNodeTypeNames(t *testing.T) {
 	for _, tt := range []struct {
-		l    Locality
-		want uint8
+		t    nodeType
+		want Locality
 	}{
-		{"", 0}, {NodeLocal, 1}, {RackLocal, 2}, {OffSwitch, 3},
-		{"NODE_LOCAX", 0}, {"RACK", 0}, {"OFF_SWITCH ", 0}, {"x", 0},
+		{ntNone, ""}, {ntNodeLocal, NodeLocal}, {ntRackLocal, RackLocal}, {ntOffSwitch, OffSwitch},
 	} {
-		require.Equal(t, tt.want, localityIndex(tt.l), "%q", tt.l)
-		if tt.want != 0 {
-			require.Equal(t, tt.l, ContainerBrief{locality: tt.want}.Locality())
-		}
+		require.Equal(t, tt.want, tt.t.Locality())
+		require.Equal(t, tt.want, ContainerBrief{locality: tt.t}.Locality())
 	}
 }

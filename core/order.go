@@ -64,16 +64,26 @@ func (s *Scheduler) sortedChildren(p *queue) []orderSlot {
 	return p.order
 }
 
-// orderKey is the used capacity the order compares for a queue. Only the
-// share compared is computed.
+// orderKey is the used capacity the order compares for a queue: its usage
+// over kDiv, 0 while the cluster is empty (keyed false). Only the share
+// compared is computed.
 func (s *Scheduler) orderKey(q *queue) float32 {
-	if !s.rc.GreaterThan(s.cluster, s.cluster, resource.None) {
+	if !s.keyed {
 		return 0
 	}
+	return s.rc.Divide(s.cluster, q.used, q.kDiv)
+}
+
+// orderDivisor is what a queue's used capacity is over in its parent's
+// order: the cluster for a queue without a guarantee, else its guarantee
+// (at least the minimum allocation). It changes only with the cluster,
+// the effective capacities and the configuration, when sortAllChildren
+// keeps it as kDiv.
+func (s *Scheduler) orderDivisor(q *queue) resource.Resource {
 	if q.kGroup != 0 {
-		return s.rc.Divide(s.cluster, q.used, s.cluster)
+		return s.cluster
 	}
-	return s.rc.Divide(s.cluster, q.used, s.rc.Max(s.cluster, q.effMin, s.minAlloc()))
+	return s.rc.Max(s.cluster, q.effMin, s.minAlloc())
 }
 
 // slotOf returns a queue's slot in its parent's order, as it is now.
@@ -84,11 +94,13 @@ func (s *Scheduler) slotOf(q *queue) orderSlot {
 // sortAllChildren recomputes every queue's order keys and sorts every
 // parent's children, as Hadoop's sort does.
 func (s *Scheduler) sortAllChildren() {
+	s.keyed = s.rc.GreaterThan(s.cluster, s.cluster, resource.None)
 	for _, q := range s.queues {
 		q.kGroup = 0
 		if s.profile != config.Hadoop2 && q.conf.AbsCapacity == 0 {
 			q.kGroup = 1
 		}
+		q.kDiv = s.orderDivisor(q)
 	}
 	var ties, sorted []*queue
 	var keys []uint64 // a parent's children's keys, by index in children
@@ -135,36 +147,53 @@ func (s *Scheduler) sortAllChildren() {
 	}
 }
 
-// reorder recomputes a queue's used capacities after its usage changed and
-// moves it to its place among its siblings, whose keys are unchanged: back
-// if it now goes before its predecessor, else forward. The root has no
-// siblings; its keys are never compared, and not kept.
-func (s *Scheduler) reorder(q *queue) {
-	p := q.parent
-	if p == nil {
-		return
-	}
-	o, pos := p.order, p.opos
-	i := pos[q.cidx]
-	// slotOf(q), written out: it is over the inliner's budget, and reorder
-	// runs at every level of every allocation and release.
-	k := orderSlot{key: slotKey(q.kGroup, s.orderKey(q), q.kTie), child: q.cidx}
-	if i > 0 && k.key < o[i-1].key {
-		for {
-			o[i] = o[i-1]
-			pos[o[i].child] = i
-			i--
-			if i == 0 || k.key >= o[i-1].key {
-				break
+// addUsed adds r to the usage of q and of every queue above it (takes it
+// away, with add false), and moves each to its new place among its
+// siblings, whose keys are unchanged: back if it now goes before its
+// predecessor, else forward. The root has no siblings; its keys are never
+// compared, and not kept. It is one call for the whole path, with slotOf
+// and the default calculator's Divide written out (both are over the
+// inliner's budget): in WebAssembly, a call costs about as much as a
+// level's move.
+func (s *Scheduler) addUsed(q *queue, r resource.Resource, add bool) {
+	for ; q != nil; q = q.parent {
+		if add {
+			q.used = q.used.Add(r)
+		} else {
+			q.used = q.used.Sub(r)
+		}
+		p := q.parent
+		if p == nil {
+			return
+		}
+		o, pos := p.order, p.opos
+		i := pos[q.cidx]
+		var share float32 // orderKey(q)
+		switch {
+		case !s.keyed:
+		case s.rc.Kind == resource.DefaultKind && q.kDiv.MemoryMB != 0:
+			share = float32(q.used.MemoryMB) / float32(q.kDiv.MemoryMB)
+		default:
+			share = s.rc.Divide(s.cluster, q.used, q.kDiv)
+		}
+		k := orderSlot{key: slotKey(q.kGroup, share, q.kTie), child: q.cidx}
+		if i > 0 && k.key < o[i-1].key {
+			for {
+				o[i] = o[i-1]
+				pos[o[i].child] = i
+				i--
+				if i == 0 || k.key >= o[i-1].key {
+					break
+				}
+			}
+		} else {
+			for int(i)+1 < len(o) && o[i+1].key < k.key {
+				o[i] = o[i+1]
+				pos[o[i].child] = i
+				i++
 			}
 		}
-	} else {
-		for int(i)+1 < len(o) && o[i+1].key < k.key {
-			o[i] = o[i+1]
-			pos[o[i].child] = i
-			i++
-		}
+		o[i] = k
+		pos[q.cidx] = i
 	}
-	o[i] = k
-	pos[q.cidx] = i
 }

@@ -27,6 +27,9 @@ type queue struct {
 
 	// used includes reserved resources (CSQueue.getUsedResources).
 	used, reserved resource.Resource
+	// kDiv is what used is over in the parent's order (orderDivisor),
+	// kept with the other keys.
+	kDiv resource.Resource
 	// pending is the aggregate of the outstanding "*" asks of every
 	// application below the queue, activated or not.
 	pending        resource.Resource
@@ -228,8 +231,9 @@ type container struct {
 	end      int64 // 0: until released
 	isAM     bool
 	reserved bool
-	locality Locality
+	locality nodeType
 	start    int64
+	_        [16]byte // to 96 bytes, which keep the first 32 in one line
 }
 
 // addLive appends a container to the app's live containers.

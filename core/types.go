@@ -93,6 +93,24 @@ const (
 	OffSwitch Locality = "OFF_SWITCH"
 )
 
+// nodeType is a locality as the core carries it (Hadoop's NodeType): an
+// index in localities, one byte where a Locality is a string of two words.
+// It keeps the walk's results (allocResult, assignment) small enough for
+// the compiler to hold in registers: in WebAssembly, copying a larger
+// struct is a call out of the module (memory.copy).
+type nodeType uint8
+
+// The node types, by their index in localities.
+const (
+	ntNone nodeType = iota
+	ntNodeLocal
+	ntRackLocal
+	ntOffSwitch
+)
+
+// Locality is the node type's name.
+func (t nodeType) Locality() Locality { return localities[t] }
+
 // QueueACL names a queue access control list.
 type QueueACL string
 

@@ -116,9 +116,19 @@ type UserLimitTerms struct {
 
 // userLimitTerms computes the active-users user limit of a leaf (section 6.3).
 func (s *Scheduler) userLimitTerms(q *queue) UserLimitTerms {
+	var t UserLimitTerms
+	s.computeUserLimit(q, &t)
+	return t
+}
+
+// computeUserLimit is userLimitTerms, writing every field of t. The memo
+// (queueUserLimit) computes into a variable of its own: in WebAssembly,
+// returning the terms copies them through memory, a call out of the module.
+func (s *Scheduler) computeUserLimit(q *queue, t *UserLimitTerms) {
 	rc, P, lf := s.rc, s.cluster, q.lf
 	required := s.minAlloc()
-	t := UserLimitTerms{Partition: P, Required: required, MinUserLimitPct: q.conf.MinUserLimitPercent, UserLimitFactor: q.conf.UserLimitFactor}
+	t.Partition, t.Required = P, required
+	t.MinUserLimitPct, t.UserLimitFactor = q.conf.MinUserLimitPercent, q.conf.UserLimitFactor
 	t.QueueCapacity = rc.Max(P, q.effMin, required)
 	t.Consumed = rc.MultiplyAndNormalizeUp(P, float64(lf.usageRatio), required)
 	if rc.LessThan(P, t.Consumed, t.QueueCapacity) {
@@ -134,7 +144,6 @@ func (s *Scheduler) userLimitTerms(q *queue) UserLimitTerms {
 	ul := rc.Max(P, t.ByUsers, t.ByPercent)
 	t.MaxUserLimit = resource.MultiplyAndRoundDown(t.QueueCapacity, float64(q.conf.UserLimitFactor))
 	t.Limit = rc.RoundUp(rc.Min(P, ul, t.MaxUserLimit), required)
-	return t
 }
 
 // ulMemo is a leaf's last user-limit computation with every input it read
@@ -163,8 +172,12 @@ func (s *Scheduler) queueUserLimit(q *queue) resource.Resource {
 		m.activeUsed == lf.activeUsed && m.usageRatioBits == ur && m.activeWeightsBits == aw {
 		return m.limit
 	}
-	*m = ulMemo{ok: true, conf: q.conf, cluster: s.cluster, minAlloc: s.minAlloc(), effMin: q.effMin,
-		activeUsed: lf.activeUsed, usageRatioBits: ur, activeWeightsBits: aw, limit: s.userLimitTerms(q).Limit}
+	var t UserLimitTerms
+	s.computeUserLimit(q, &t)
+	// Field by field, for the reason computeUserLimit gives.
+	m.ok, m.conf, m.cluster, m.minAlloc, m.effMin = true, q.conf, s.cluster, s.minAlloc(), q.effMin
+	m.activeUsed, m.usageRatioBits, m.activeWeightsBits, m.limit = lf.activeUsed, ur, aw, t.Limit
+	m.weightedOK, m.weightBits, m.weighted = false, 0, resource.Resource{}
 	return m.limit
 }
 

@@ -157,7 +157,7 @@ func (s *Scheduler) appViewBrief(a *app) AppView {
 func containerView(c *container) ContainerView {
 	return ContainerView{
 		ID: c.id, App: c.app.id, Queue: c.app.queue.path, User: c.app.user, Node: c.node.name,
-		Size: c.size, Priority: c.priority, IsAM: c.isAM, Locality: c.locality,
+		Size: c.size, Priority: c.priority, IsAM: c.isAM, Locality: c.locality.Locality(),
 		StartTick: c.start, EndTick: c.end, Reserved: c.reserved,
 	}
 }

@@ -56,17 +56,15 @@ type ContainerBrief struct {
 	Size               resource.Resource
 	Priority           int
 	App                int32
-	// locality indexes localities.
-	locality       uint8
-	IsAM, Reserved bool
+	locality           nodeType
+	IsAM, Reserved     bool
 }
 
-// localities are the localities a ContainerBrief can hold, by index (the
-// views' tests check that every container's is one of them).
+// localities are the names of the node types, by index.
 var localities = [...]Locality{"", NodeLocal, RackLocal, OffSwitch}
 
 // Locality is the container's locality.
-func (c ContainerBrief) Locality() Locality { return localities[c.locality] }
+func (c ContainerBrief) Locality() Locality { return c.locality.Locality() }
 
 // View expands the brief into the container's view: app is the view of
 // its application (Apps()[c.App]) and node the name of its node.
@@ -78,35 +76,12 @@ func (c ContainerBrief) View(app *AppView, node string) ContainerView {
 	}
 }
 
-// localityIndex is l's index in localities (0 for any other): the three
-// names differ in their first letter, so one comparison settles it.
-func localityIndex(l Locality) uint8 {
-	if l == "" {
-		return 0
-	}
-	var i uint8
-	switch l[0] {
-	case 'N':
-		i = 1
-	case 'R':
-		i = 2
-	case 'O':
-		i = 3
-	default:
-		return 0
-	}
-	if localities[i] != l {
-		return 0
-	}
-	return i
-}
-
 func containerBrief(c *container) ContainerBrief {
 	b := ContainerBrief{
 		ID: c.id, StartTick: c.start, EndTick: c.end, Size: c.size, Priority: c.priority,
 		App: int32(c.app.idx), IsAM: c.isAM, Reserved: c.reserved,
 	}
-	b.locality = localityIndex(c.locality)
+	b.locality = c.locality
 	return b
 }
 
