@@ -41,7 +41,11 @@ func goEnv(b *testing.B, key string) string {
 func buildHarness(b *testing.B, dir string) string {
 	b.Helper()
 	out := filepath.Join(dir, "bench.wasm")
-	args := append([]string{"build", "-trimpath"}, site.WasmGCFlags...)
+	root, err := site.ModuleRoot(context.Background())
+	if err != nil {
+		b.Fatal(err)
+	}
+	args := append([]string{"build", "-trimpath"}, site.WasmFlags(root)...)
 	cmd := exec.Command("go", append(args, "-o", out, "./wasmharness")...)
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if msg, err := cmd.CombinedOutput(); err != nil {

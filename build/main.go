@@ -109,7 +109,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	case "serve":
 		return serve()
 	case "flags":
-		_, err := fmt.Fprintln(stdout, strings.Join(site.WasmGCFlags, "\n"))
+		_, err := fmt.Fprintln(stdout, strings.Join(site.WasmFlags(root), "\n"))
 		return err
 	case "run":
 		for _, step := range []func() error{wasm, static(site.FastCompression), serve} {

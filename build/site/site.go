@@ -32,6 +32,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -89,8 +90,25 @@ var WasmGCFlags = []string{
 	"-gcflags=math=",
 }
 
+// WasmProfile is the CPU profile the browser build is optimised with
+// (profile-guided optimisation), relative to the module root: the native
+// heartbeats of benchmark 4's workload, written by `make pgo`
+// (bench/cmd/yarnplay-pgo). The compiler inlines the calls the profile
+// finds hot, in the packages WasmGCFlags compiles with inlining: the
+// heartbeat's chain of calls, each of which costs about 70 instructions
+// in Go's WebAssembly. Measured under Node (GOGC=off bash
+// bench/wasmcount.sh): 8 to 9% fewer instructions per heartbeat, for about
+// 10 KB more of the gzipped app.wasm (bench/results/log.md, step 33).
+const WasmProfile = "wasm/default.pgo"
+
+// WasmFlags are the compiler flags of the browser build, for the module
+// at root: WasmGCFlags and the profile.
+func WasmFlags(root string) []string {
+	return append(slices.Clip(WasmGCFlags), "-pgo="+filepath.Join(root, filepath.FromSlash(WasmProfile)))
+}
+
 // BuildWasm compiles the browser entry point root/wasm with GOOS=js
-// GOARCH=wasm, -trimpath, -ldflags="-s -w" and WasmGCFlags into
+// GOARCH=wasm, -trimpath, -ldflags="-s -w" and WasmFlags into
 // dist/web/app.wasm, against a copy of go-app without its server side
 // (goAppPatches) and with a runtime whose garbage collector marks in
 // slices (runtimePatches), under the build tag GCSlicesTag added to
@@ -113,7 +131,10 @@ func BuildWasm(ctx context.Context, root, dist string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	args := append([]string{"build", "-modfile", modFile, "-trimpath", "-ldflags=-s -w"}, WasmGCFlags...)
+	if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(WasmProfile))); err != nil {
+		return fmt.Errorf("the browser build's profile: %w (make pgo writes it)", err)
+	}
+	args := append([]string{"build", "-modfile", modFile, "-trimpath", "-ldflags=-s -w"}, WasmFlags(root)...)
 	overlay, warning, err := runtimeOverlay(ctx, root, tmp)
 	if err != nil {
 		return err

@@ -1,6 +1,8 @@
 package site
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"html"
 	"io"
@@ -282,4 +284,23 @@ func TestWithTagKeepsTheTagsOfGOFLAGS(t *testing.T) {
 	} {
 		require.Equal(t, tc.want, withTag(tc.goflags, GCSlicesTag), "GOFLAGS=%q", tc.goflags)
 	}
+}
+
+// TestWasmProfileIsTheHeartbeats checks the profile the browser build is
+// optimised with: a gzipped profile, in the repository, of the core's
+// heartbeats (make pgo writes it), which WasmFlags names.
+func TestWasmProfileIsTheHeartbeats(t *testing.T) {
+	root := moduleRoot(t)
+	f, err := os.Open(filepath.Join(root, filepath.FromSlash(WasmProfile)))
+	require.NoError(t, err, "make pgo writes it")
+	defer f.Close()
+	z, err := gzip.NewReader(f)
+	require.NoError(t, err, "a pprof profile is gzipped")
+	b, err := io.ReadAll(z)
+	require.NoError(t, err)
+	for _, fn := range []string{"yarnplay/core.(*Scheduler).heartbeat", "yarnplay/core.(*Scheduler).visitLeaf"} {
+		require.True(t, bytes.Contains(b, []byte(fn)), "the profile names the heartbeat's %s", fn)
+	}
+	require.Contains(t, WasmFlags(root), "-pgo="+filepath.Join(root, filepath.FromSlash(WasmProfile)))
+	require.Equal(t, len(WasmGCFlags)+1, len(WasmFlags(root)), "WasmFlags leaves WasmGCFlags as they are")
 }
