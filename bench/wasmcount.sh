@@ -7,9 +7,13 @@
 # heartbeats, setup and compilation cancelled out. The harness is built as
 # the site's app.wasm is (`go run ./build flags`), unless given; the
 # runtime's collector runs in both runs, as in the browser. Two runs of the
-# same build differ by about 1%.
+# same build differ by about 1%. With GOGC=off in the environment (valgrind
+# and node pass it on to the Go program) the collector stays off and the
+# count is the heartbeats' own work: the way to compare two versions of the
+# core (bench/results/log.md, step 33).
 #
 #	bash bench/wasmcount.sh [harness.wasm]   # from the repository's root
+#	GOGC=off bash bench/wasmcount.sh
 #
 # Needs valgrind and node. About three minutes on two cores. Where
 # bench/corecount.sh weighs the core's own code natively, this weighs what
