@@ -45,7 +45,7 @@ func (s *Scheduler) CheckInvariants() error {
 		return fmt.Errorf("cluster resource %s but nodes sum to %s", s.cluster, cluster)
 	}
 	if keyed := rc.GreaterThan(cluster, cluster, resource.None); s.keyed != keyed {
-		return fmt.Errorf("the child order takes the cluster %s as empty: %v, but it is %v", cluster, !s.keyed, !keyed)
+		return fmt.Errorf("the child order's keys take the cluster %s as having resources: %v, but it has: %v", cluster, s.keyed, keyed)
 	}
 	type agg struct{ used, reserved, am resource.Resource }
 	users := map[*queue]map[string]*agg{}
