@@ -12,16 +12,23 @@ import (
 	"yarnplay/core/resource"
 )
 
-// TestObjectsAreCutFromBlocks holds what allocBlocks is for: applications
-// submitted one after another lie side by side (one allocation for many),
-// each block starting a cache line, and a clone cuts its own from blocks
-// of its own, never the source's.
-func TestObjectsAreCutFromBlocks(t *testing.T) {
+// oneLeaf is a scheduler of one leaf, default, with the whole cluster.
+func oneLeaf(t *testing.T) *Scheduler {
+	t.Helper()
 	s, err := New(config.FromMap(map[string]string{
 		"yarn.scheduler.capacity.root.queues":           "default",
 		"yarn.scheduler.capacity.root.default.capacity": "100",
 	}), config.Hadoop3)
 	require.NoError(t, err)
+	return s
+}
+
+// TestObjectsAreCutFromBlocks holds what allocBlocks is for: applications
+// submitted one after another lie side by side (one allocation for many),
+// each block starting a cache line, and a clone cuts its own from blocks
+// of its own, never the source's.
+func TestObjectsAreCutFromBlocks(t *testing.T) {
+	s := oneLeaf(t)
 	submit := func(s *Scheduler, id string) *app {
 		t.Helper()
 		am := resource.New(1024, 1)
@@ -51,11 +58,7 @@ func TestObjectsAreCutFromBlocks(t *testing.T) {
 // TestNewContainerSetsEveryField reuses a container whose every field is
 // set, and checks that newContainer leaves nothing of it.
 func TestNewContainerSetsEveryField(t *testing.T) {
-	s, err := New(config.FromMap(map[string]string{
-		"yarn.scheduler.capacity.root.queues":           "default",
-		"yarn.scheduler.capacity.root.default.capacity": "100",
-	}), config.Hadoop3)
-	require.NoError(t, err)
+	s := oneLeaf(t)
 	a, b := &app{}, &app{}
 	n, m := &node{}, &node{}
 	stale := &container{app: a, li: 7, size: resource.New(1, 2), node: n, id: 9, priority: 3, end: 11,
