@@ -46,7 +46,7 @@ check:
 	$(GO) run ./scenarios/cmd/yarnplay-check $(FILES)
 
 # Rewrite the profile the browser build is optimised with (wasm/default.pgo)
-# from benchmark 4's heartbeats, natively (about 15 s).
+# from benchmark 4's heartbeats, natively (about 10 s).
 pgo:
 	$(GO) run ./bench/cmd/yarnplay-pgo
 

@@ -108,6 +108,9 @@ const (
 	ntOffSwitch
 )
 
+// localities are the names of the node types, by index.
+var localities = [...]Locality{"", NodeLocal, RackLocal, OffSwitch}
+
 // Locality is the node type's name.
 func (t nodeType) Locality() Locality { return localities[t] }
 

@@ -60,9 +60,6 @@ type ContainerBrief struct {
 	IsAM, Reserved     bool
 }
 
-// localities are the names of the node types, by index.
-var localities = [...]Locality{"", NodeLocal, RackLocal, OffSwitch}
-
 // Locality is the container's locality.
 func (c ContainerBrief) Locality() Locality { return c.locality.Locality() }
 

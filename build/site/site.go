@@ -97,8 +97,8 @@ var WasmGCFlags = []string{
 // finds hot, in the packages WasmGCFlags compiles with inlining: the
 // heartbeat's chain of calls, each of which costs about 70 instructions
 // in Go's WebAssembly. Measured under Node (GOGC=off bash
-// bench/wasmcount.sh): 8 to 9% fewer instructions per heartbeat, for about
-// 10 KB more of the gzipped app.wasm (bench/results/log.md, step 33).
+// bench/wasmcount.sh): 7.5 to 9% fewer instructions per heartbeat, for
+// 12.9 KB more of the gzipped app.wasm (bench/results/log.md, step 33).
 const WasmProfile = "wasm/default.pgo"
 
 // WasmFlags are the compiler flags of the browser build, for the module

@@ -302,5 +302,6 @@ func TestWasmProfileIsTheHeartbeats(t *testing.T) {
 		require.True(t, bytes.Contains(b, []byte(fn)), "the profile names the heartbeat's %s", fn)
 	}
 	require.Contains(t, WasmFlags(root), "-pgo="+filepath.Join(root, filepath.FromSlash(WasmProfile)))
-	require.Equal(t, len(WasmGCFlags)+1, len(WasmFlags(root)), "WasmFlags leaves WasmGCFlags as they are")
+	require.Equal(t, WasmGCFlags, WasmFlags(root)[:len(WasmGCFlags)], "WasmFlags are WasmGCFlags, then the profile")
+	require.Len(t, WasmFlags(root), len(WasmGCFlags)+1)
 }
