@@ -2,6 +2,7 @@ package core
 
 import (
 	"fmt"
+	"math"
 
 	"yarnplay/core/resource"
 )
@@ -212,32 +213,65 @@ func (s *Scheduler) releaseContainer(c *container, n *node, why Reason) {
 
 // completeDueContainers completes the node's containers whose duration has
 // run out, in the order of the node's list. n.nextEnd is at most the
-// earliest end among them, so the scan is skipped while it lies ahead; a
-// scan reads the ends beside the list (n.ends), takes the due containers
-// out of the list in one pass and recomputes n.nextEnd.
+// earliest end among them, so the scan is skipped while it lies ahead. A
+// scan reads the ends beside the list (n.ends) and recomputes n.nextEnd; if
+// some are due, the due containers are taken out of the list, the others
+// keeping their order, and completed.
+//
+// The scan's loop makes no call: in WebAssembly, a loop with a call in it
+// (an append, a pointer stored with its write barrier) keeps its variables
+// in memory, not in locals, on every turn. The kept containers move down
+// by runs, one copy each.
 func (s *Scheduler) completeDueContainers(n *node) {
-	if n.nextEnd == 0 || n.nextEnd > s.now {
+	now := s.now
+	if n.nextEnd == 0 || n.nextEnd > now {
 		return
 	}
+	ends := n.ends
+	// The earliest end still ahead, in a loop without branches but its
+	// own (min and the conditional are selects): in WebAssembly, every
+	// jump goes through the function's dispatch table.
+	next := int64(math.MaxInt64)
+	for _, end := range ends {
+		if end <= now {
+			end = math.MaxInt64
+		}
+		next = min(next, end)
+	}
+	if next == math.MaxInt64 {
+		next = 0
+	}
+	n.nextEnd = next
+	first := -1
+	for i, end := range ends {
+		if isDue(end, now) {
+			first = i
+			break
+		}
+	}
+	if first < 0 {
+		return
+	}
+	cs := n.containers
 	due := s.due[:0]
-	next := int64(0)
-	kept := 0
-	for i, end := range n.ends {
-		if end > 0 && end <= s.now {
-			due = append(due, n.containers[i])
+	kept := first
+	for i := first; i < len(ends); {
+		if isDue(ends[i], now) {
+			due = append(due, cs[i])
+			i++
 			continue
 		}
-		if end > 0 && (next == 0 || end < next) {
-			next = end
+		j := i + 1
+		for j < len(ends) && !isDue(ends[j], now) {
+			j++
 		}
-		if kept != i {
-			n.containers[kept], n.ends[kept] = n.containers[i], end
-		}
-		kept++
+		copy(cs[kept:], cs[i:j])
+		copy(ends[kept:], ends[i:j])
+		kept += j - i
+		i = j
 	}
-	clear(n.containers[kept:])
-	n.containers, n.ends = n.containers[:kept], n.ends[:kept]
-	n.nextEnd = next
+	clear(cs[kept:])
+	n.containers, n.ends = cs[:kept], ends[:kept]
 	for _, c := range due {
 		s.releaseContainer(c, n, ReasonCompleted)
 	}
@@ -252,6 +286,10 @@ func (s *Scheduler) completeDueContainers(n *node) {
 	clear(due)
 	s.due = due[:0]
 }
+
+// isDue reports whether a container ending at tick end (0: it does not end
+// by itself) is due at tick now: 0 < end <= now, in one comparison.
+func isDue(end, now int64) bool { return uint64(end-1) < uint64(now) }
 
 // maxFree is the most completed containers kept for reuse.
 const maxFree = 1024
