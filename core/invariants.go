@@ -2,6 +2,7 @@ package core
 
 import (
 	"fmt"
+	"math"
 
 	"yarnplay/core/resource"
 )
@@ -158,6 +159,16 @@ func (s *Scheduler) CheckInvariants() error {
 			for _, a := range q.lf.active[:q.lf.lead] {
 				if a.demand || !a.reservedRes.IsZero() {
 					return fmt.Errorf("queue %s: app %s is in the head a visit passes over, but has demand or a reservation", q.path, a.id)
+				}
+			}
+			if m := &q.lf.ul; s.ulValid(q) {
+				var t UserLimitTerms
+				s.computeUserLimit(q, &t)
+				if t.Limit != m.limit {
+					return fmt.Errorf("queue %s: the user limit kept is %s, but it is %s now", q.path, m.limit, t.Limit)
+				}
+				if w := math.Float32frombits(m.weightBits); m.weightedOK && s.rc.MultiplyAndNormalizeDown(t.Limit, float64(w), s.minAlloc()) != m.weighted {
+					return fmt.Errorf("queue %s: the user limit kept for weight %g is %s, but it is %s now", q.path, w, m.weighted, s.rc.MultiplyAndNormalizeDown(t.Limit, float64(w), s.minAlloc()))
 				}
 			}
 			if q.numApps != len(q.lf.active)+len(q.lf.pending) {

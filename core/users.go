@@ -3,7 +3,6 @@ package core
 import (
 	"math"
 
-	"yarnplay/core/config"
 	"yarnplay/core/resource"
 )
 
@@ -146,17 +145,19 @@ func (s *Scheduler) computeUserLimit(q *queue, t *UserLimitTerms) {
 	t.Limit = rc.RoundUp(rc.Min(P, ul, t.MaxUserLimit), required)
 }
 
-// ulMemo is a leaf's last user-limit computation with every input it read
-// besides the calculator and the profile, which never change. Hadoop
-// recomputes the limit only when its users' state version changes; this
-// memo recomputes it whenever an input differs, which gives the same
-// numbers as recomputing every time.
+// ulMemo is a leaf's last user-limit computation, valid while the leaf's
+// generation (gen, which every change of its users' usage, activity and
+// weights moves: touch) and the scheduler's cluster and configuration
+// generation (cgen: the cluster resource, the effective capacities, the
+// configuration and with it the minimum allocation) are those it was made
+// at. Hadoop recomputes the limit only when its users' state version
+// changes; this memo recomputes it whenever the leaf was touched, which
+// gives the same numbers as recomputing every time (CheckInvariants
+// recomputes a valid memo and compares).
 type ulMemo struct {
-	ok                                    bool
-	conf                                  *config.QueueConf
-	cluster, minAlloc, effMin, activeUsed resource.Resource
-	usageRatioBits, activeWeightsBits     uint32
-	limit                                 resource.Resource
+	ok        bool
+	gen, cgen uint64
+	limit     resource.Resource
 	// weighted is the limit scaled by the weight whose bits are
 	// weightBits (userLimitWeighted), when weightedOK.
 	weightedOK bool
@@ -164,19 +165,22 @@ type ulMemo struct {
 	weighted   resource.Resource
 }
 
+// ulValid reports whether the memo holds the user limit of leaf q now.
+func (s *Scheduler) ulValid(q *queue) bool {
+	m := &q.lf.ul
+	return m.ok && m.gen == q.lf.gen && m.cgen == s.cgen
+}
+
 // queueUserLimit is userLimitTerms(q).Limit, memoized.
 func (s *Scheduler) queueUserLimit(q *queue) resource.Resource {
-	lf, m := q.lf, &q.lf.ul
-	ur, aw := math.Float32bits(lf.usageRatio), math.Float32bits(lf.activeWeights)
-	if m.ok && m.conf == q.conf && m.cluster == s.cluster && m.minAlloc == s.minAlloc() && m.effMin == q.effMin &&
-		m.activeUsed == lf.activeUsed && m.usageRatioBits == ur && m.activeWeightsBits == aw {
+	m := &q.lf.ul
+	if s.ulValid(q) {
 		return m.limit
 	}
 	var t UserLimitTerms
 	s.computeUserLimit(q, &t)
 	// Field by field, for the reason computeUserLimit gives.
-	m.ok, m.conf, m.cluster, m.minAlloc, m.effMin = true, q.conf, s.cluster, s.minAlloc(), q.effMin
-	m.activeUsed, m.usageRatioBits, m.activeWeightsBits, m.limit = lf.activeUsed, ur, aw, t.Limit
+	m.ok, m.gen, m.cgen, m.limit = true, q.lf.gen, s.cgen, t.Limit
 	m.weightedOK, m.weightBits, m.weighted = false, 0, resource.Resource{}
 	return m.limit
 }
