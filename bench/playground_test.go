@@ -152,10 +152,14 @@ func quantile(xs []float64, q float64) float64 {
 //     the key to the frame on screen, and the median of the next two.
 //
 // With PLAYGROUND_PROFILE=file.cpuprofile it also writes a CPU profile of
-// the page over the measured ticks, and with PLAYGROUND_TRACE=file.json a
+// the page over the measured ticks (app.wasm then keeps its name section:
+// site.KeepNamesEnv), and with PLAYGROUND_TRACE=file.json a
 // trace, both in Chromium's DevTools formats.
 func BenchmarkPlayground(b *testing.B) {
 	b.StopTimer()
+	if os.Getenv("PLAYGROUND_PROFILE") != "" {
+		b.Setenv(site.KeepNamesEnv, "1") // the profile names Go's functions
+	}
 	dist := b.TempDir()
 	ctx := context.Background()
 	root, err := site.ModuleRoot(ctx)

@@ -107,8 +107,26 @@ func WasmFlags(root string) []string {
 	return append(slices.Clip(WasmGCFlags), "-pgo="+filepath.Join(root, filepath.FromSlash(WasmProfile)))
 }
 
+// KeepNamesEnv is the environment variable that, set to anything,
+// makes BuildWasm keep app.wasm's name section (-ldflags=-w, without -s),
+// so that a browser's profiles and stack traces name Go's functions
+// instead of numbering them (wasm-function[643]): 322 KB more, 65 KB
+// gzipped, for profiling only (`YARNPLAY_WASM_NAMES=1 go run ./build run`;
+// benchmark 5 sets it when it writes a profile).
+const KeepNamesEnv = "YARNPLAY_WASM_NAMES"
+
+// wasmLdflags is the browser build's linker flags: no symbol table, no
+// DWARF, and no name section unless KeepNamesEnv is set.
+func wasmLdflags() string {
+	if os.Getenv(KeepNamesEnv) != "" {
+		return "-ldflags=-w"
+	}
+	return "-ldflags=-s -w"
+}
+
 // BuildWasm compiles the browser entry point root/wasm with GOOS=js
-// GOARCH=wasm, -trimpath, -ldflags="-s -w" and WasmFlags into
+// GOARCH=wasm, -trimpath, -ldflags="-s -w" (-w alone with KeepNamesEnv set)
+// and WasmFlags into
 // dist/web/app.wasm, against a copy of go-app without its server side
 // (goAppPatches) and with a runtime whose garbage collector marks in
 // slices (runtimePatches), under the build tag GCSlicesTag added to
@@ -134,7 +152,7 @@ func BuildWasm(ctx context.Context, root, dist string, stderr io.Writer) error {
 	if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(WasmProfile))); err != nil {
 		return fmt.Errorf("the browser build's profile: %w (make pgo writes it)", err)
 	}
-	args := append([]string{"build", "-modfile", modFile, "-trimpath", "-ldflags=-s -w"}, WasmFlags(root)...)
+	args := append([]string{"build", "-modfile", modFile, "-trimpath", wasmLdflags()}, WasmFlags(root)...)
 	overlay, warning, err := runtimeOverlay(ctx, root, tmp)
 	if err != nil {
 		return err

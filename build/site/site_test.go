@@ -305,3 +305,12 @@ func TestWasmProfileIsTheHeartbeats(t *testing.T) {
 	require.Equal(t, WasmGCFlags, WasmFlags(root)[:len(WasmGCFlags)], "WasmFlags are WasmGCFlags, then the profile")
 	require.Len(t, WasmFlags(root), len(WasmGCFlags)+1)
 }
+
+// TestWasmLdflagsKeepNamesOnlyWhenAsked checks that app.wasm drops its name
+// section (-s) unless KeepNamesEnv asks for it.
+func TestWasmLdflagsKeepNamesOnlyWhenAsked(t *testing.T) {
+	t.Setenv(KeepNamesEnv, "")
+	require.Equal(t, "-ldflags=-s -w", wasmLdflags())
+	t.Setenv(KeepNamesEnv, "1")
+	require.Equal(t, "-ldflags=-w", wasmLdflags())
+}

@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# wasmprofile.sh weighs, function by function, the machine instructions
+# that Node's WebAssembly compiler (TurboFan, as in a warm browser tab) runs
+# per heartbeat of the wasm harness (benchmark 4's workload): where
+# bench/wasmcount.sh gives the total, this says which of the browser's
+# functions it is spent in, and which functions were inlined (they are
+# absent). Like wasmcount.sh, it runs the harness twice under valgrind, for
+# 3 and 11 measured ticks after 40 warm ones, and prints the difference over
+# the 40,000 heartbeats between them, with GOGC=off (the collector's work
+# left out). Each run's node writes its map of compiled code
+# (--perf-basic-prof: /tmp/perf-PID.map), which names the code callgrind
+# counted (--dump-instr=yes, per instruction address). The harness is built
+# as app.wasm is (`go run ./build flags`), with its name section kept.
+#
+#	bash bench/wasmprofile.sh [harness.wasm]   # from the repository's root
+#
+# Needs valgrind, node and python3; about four minutes on two cores. The
+# rows are instructions per heartbeat, the function's own (its inlined
+# callees included, its calls not). Counts of the same build differ by about
+# 1%; V8's compiler runs in both runs, and its rows are left out, so the
+# total of the rows shown is the one to compare between two versions.
+# bench/results/log.md (step 34) tells what the first profile showed.
+set -euo pipefail
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+wasm=${1:+$(realpath "$1")}
+if [ -z "$wasm" ]; then
+	wasm=$dir/harness.wasm
+	mapfile -t flags < <(go run ./build flags)
+	GOOS=js GOARCH=wasm go build -trimpath "${flags[@]}" -o "$wasm" ./bench/wasmharness
+fi
+root=$(go env GOROOT)
+cp "$root/lib/wasm/wasm_exec.js" "$root/lib/wasm/wasm_exec_node.js" "$dir/"
+run() {
+	# In $dir: node writes its logs (isolate-*-v8.log) where it runs.
+	(cd "$dir" && GOGC=off valgrind --tool=callgrind --dump-instr=yes --callgrind-out-file="$dir/cg.$1" \
+		node --perf-basic-prof --no-liftoff --single-threaded "$dir/wasm_exec_node.js" "$wasm" \
+		-warm 40 -ticks "$1" >"$dir/log.$1" 2>&1)
+	pid=$(grep -m1 -o '^==[0-9]*==' "$dir/log.$1" | tr -d =)
+	mv "/tmp/perf-$pid.map" "$dir/map.$1"
+}
+run 3 &
+run 11
+wait
+python3 - "$dir" <<'PY'
+import bisect, collections, re, sys
+
+d = sys.argv[1]
+
+
+def load_map(path):
+    """The compiled code's address ranges and names, sorted by address."""
+    ranges = []
+    for line in open(path):
+        parts = line.rstrip("\n").split(" ", 2)
+        if len(parts) == 3:
+            ranges.append((int(parts[0], 16), int(parts[1], 16), parts[2]))
+    ranges.sort()
+    return ranges
+
+
+def own_costs(cg, mapfile):
+    """Instructions by the compiled function each was counted in."""
+    ranges = load_map(mapfile)
+    starts = [r[0] for r in ranges]
+    costs = collections.Counter()
+    npos, last, after_call = 1, 0, False
+    for line in open(cg, errors="replace"):
+        if line.startswith("positions:"):
+            npos = len(line.split()) - 1
+        elif line.startswith("calls="):
+            after_call = True  # the next cost line is the call's, inclusive
+        elif line[:1].isdigit() or line[:1] in "+-*":
+            fields = line.split()
+            if len(fields) < npos + 1:
+                continue
+            tok = fields[0]
+            if tok == "*":
+                addr = last
+            elif tok[0] in "+-":
+                addr = last + int(tok[0] + str(int(tok[1:], 0)))
+            else:
+                addr = int(tok, 0)
+            last = addr
+            if after_call:
+                after_call = False
+                continue
+            i = bisect.bisect_right(starts, addr) - 1
+            if i >= 0 and addr < ranges[i][0] + ranges[i][1]:
+                costs[ranges[i][2]] += int(fields[npos])
+    return costs
+
+
+a = own_costs(f"{d}/cg.3", f"{d}/map.3")
+b = own_costs(f"{d}/cg.11", f"{d}/map.11")
+hb = 8 * 5000
+rows = collections.Counter()
+for name in set(a) | set(b):
+    if name.startswith("JS:") and name.endswith("-turbofan"):
+        short = re.sub(r"-\d+-turbofan$", "", name[3:])
+        rows[short] += (b.get(name, 0) - a.get(name, 0)) / hb
+print(f"wasm functions per heartbeat: {sum(rows.values()):,.0f} instructions")
+for name, v in rows.most_common(40):
+    if v < 1:
+        break
+    print(f"{v:8,.0f}  {name}")
+PY
