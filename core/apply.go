@@ -165,9 +165,11 @@ func (s *Scheduler) decrementAsks(a *app, r *request, n *node, loc nodeType) {
 	case ntRackLocal:
 		dec(n.rack)
 	}
+	left := false // the request still wants containers
 	if la := r.ask(AnyLocation); la != nil {
 		la.count--
-		if la.count <= 0 {
+		left = la.count > 0
+		if !left {
 			r.remove(AnyLocation)
 			if len(r.asks) == 0 {
 				r.placed = false
@@ -177,7 +179,10 @@ func (s *Scheduler) decrementAsks(a *app, r *request, n *node, loc nodeType) {
 			}
 		}
 	}
-	a.refreshDemand()
+	if !left || !a.demand {
+		// Otherwise the app had demand and still has: nothing to refresh.
+		a.refreshDemand()
+	}
 	s.addPending(a.queue, r.size, false)
 }
 
