@@ -20,16 +20,7 @@
 # the browser runs: Go's WebAssembly passes arguments in memory and makes
 # every call a resumable point, so a call costs several times more there.
 set -euo pipefail
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-wasm=${1:-}
-if [ -z "$wasm" ]; then
-	wasm=$dir/harness.wasm
-	mapfile -t flags < <(go run ./build flags)
-	GOOS=js GOARCH=wasm go build -trimpath "${flags[@]}" -o "$wasm" ./bench/wasmharness
-fi
-root=$(go env GOROOT)
-cp "$root/lib/wasm/wasm_exec.js" "$root/lib/wasm/wasm_exec_node.js" "$dir/"
+. "$(dirname "$0")/wasmsetup.sh" "$@"
 count() {
 	valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \
 		node --no-liftoff --single-threaded "$dir/wasm_exec_node.js" "$wasm" -warm 40 -ticks "$1" 2>&1 |

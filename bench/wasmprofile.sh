@@ -14,23 +14,15 @@
 #
 #	bash bench/wasmprofile.sh [harness.wasm]   # from the repository's root
 #
-# Needs valgrind, node and python3; about four minutes on two cores. The
+# Needs valgrind, node and python3; about three minutes on two cores. The
 # rows are instructions per heartbeat, the function's own (its inlined
-# callees included, its calls not). Counts of the same build differ by about
-# 1%; V8's compiler runs in both runs, and its rows are left out, so the
-# total of the rows shown is the one to compare between two versions.
+# callees included, its calls not); V8's compiler, which runs in both runs,
+# is left out. The core's rows are the same on every run of one build; the
+# runtime's map and hash rows move (Go seeds its maps' hashes at random), and
+# with them the total, by up to 1% (16,769 to 16,901 for one commit).
 # bench/results/log.md (step 34) tells what the first profile showed.
 set -euo pipefail
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-wasm=${1:+$(realpath "$1")}
-if [ -z "$wasm" ]; then
-	wasm=$dir/harness.wasm
-	mapfile -t flags < <(go run ./build flags)
-	GOOS=js GOARCH=wasm go build -trimpath "${flags[@]}" -o "$wasm" ./bench/wasmharness
-fi
-root=$(go env GOROOT)
-cp "$root/lib/wasm/wasm_exec.js" "$root/lib/wasm/wasm_exec_node.js" "$dir/"
+. "$(dirname "$0")/wasmsetup.sh" "$@"
 run() {
 	# In $dir: node writes its logs (isolate-*-v8.log) where it runs.
 	(cd "$dir" && GOGC=off valgrind --tool=callgrind --dump-instr=yes --callgrind-out-file="$dir/cg.$1" \
