@@ -167,8 +167,11 @@ func (s *Scheduler) CheckInvariants() error {
 				if t.Limit != m.limit {
 					return fmt.Errorf("queue %s: the user limit kept is %s, but it is %s now", q.path, m.limit, t.Limit)
 				}
-				if w := math.Float32frombits(m.weightBits); m.weightedOK && s.rc.MultiplyAndNormalizeDown(t.Limit, float64(w), s.minAlloc()) != m.weighted {
-					return fmt.Errorf("queue %s: the user limit kept for weight %g is %s, but it is %s now", q.path, w, m.weighted, s.rc.MultiplyAndNormalizeDown(t.Limit, float64(w), s.minAlloc()))
+				if m.weightedOK {
+					w := math.Float32frombits(m.weightBits)
+					if want := s.rc.MultiplyAndNormalizeDown(t.Limit, float64(w), s.minAlloc()); want != m.weighted {
+						return fmt.Errorf("queue %s: the user limit kept for weight %g is %s, but it is %s now", q.path, w, m.weighted, want)
+					}
 				}
 			}
 			if q.numApps != len(q.lf.active)+len(q.lf.pending) {
