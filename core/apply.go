@@ -223,10 +223,10 @@ func (s *Scheduler) releaseContainer(c *container, n *node, why Reason) {
 // some are due, the due containers are taken out of the list, the others
 // keeping their order, and completed.
 //
-// The scan's loop makes no call: in WebAssembly, a loop with a call in it
-// (an append, a pointer stored with its write barrier) keeps its variables
-// in memory, not in locals, on every turn. The kept containers move down
-// by runs, one copy each.
+// The scan's two loops make no call: in WebAssembly, a loop with a call in
+// it (an append, a pointer stored with its write barrier) keeps its
+// variables in memory, not in locals, on every turn. The kept containers
+// move down by runs, one copy each.
 func (s *Scheduler) completeDueContainers(n *node) {
 	now := s.now
 	if n.nextEnd == 0 || n.nextEnd > now {
