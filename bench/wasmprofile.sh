@@ -17,9 +17,10 @@
 # Needs valgrind, node and python3; about three minutes on two cores. The
 # rows are instructions per heartbeat, the function's own (its inlined
 # callees included, its calls not); V8's compiler, which runs in both runs,
-# is left out. The core's rows are the same on every run of one build; the
-# runtime's map and hash rows move (Go seeds its maps' hashes at random), and
-# with them the total, by up to 1% (16,769 to 16,901 for one commit).
+# is left out. The core's rows, and their sum printed apart, are the same on
+# every run of one build: the number to compare two versions of the core by.
+# The runtime's map and hash rows move (Go seeds its maps' hashes at random),
+# and with them the total, by up to 1% (16,769 to 16,901 for one commit).
 # bench/results/log.md (step 34) tells what the first profile showed.
 set -euo pipefail
 . "$(dirname "$0")/wasmsetup.sh" "$@"
@@ -91,7 +92,9 @@ for name in set(a) | set(b):
     if name.startswith("JS:") and name.endswith("-turbofan"):
         short = re.sub(r"-\d+-turbofan$", "", name[3:])
         rows[short] += (b.get(name, 0) - a.get(name, 0)) / hb
+core = sum(v for name, v in rows.items() if name.startswith("yarnplay_core"))
 print(f"wasm functions per heartbeat: {sum(rows.values()):,.0f} instructions")
+print(f"the core's (yarnplay/core...): {core:,.0f}, the same on every run of one build")
 for name, v in rows.most_common(40):
     if v < 1:
         break
