@@ -22,11 +22,22 @@
 # The runtime's map and hash rows move (Go seeds its maps' hashes at random),
 # and with them the total, by up to 1% (16,769 to 16,901 for one commit).
 # bench/results/log.md (step 34) tells what the first profile showed.
+#
+# With WASMPROFILE_CACHE=1, valgrind also simulates the host's caches
+# (--cache-sim=yes: 11.5 minutes instead of three) and each row gets the
+# function's first-level instruction cache misses per heartbeat. The
+# browser's heartbeat runs more code than that cache holds: 1,125 misses per
+# heartbeat of the harness; step 35 of the log has 985 for benchmark 5's
+# scenario, against 13 natively.
 set -euo pipefail
+cache=()
+if [ -n "${WASMPROFILE_CACHE:-}" ]; then
+	cache=(--cache-sim=yes)
+fi
 . "$(dirname "$0")/wasmsetup.sh" "$@"
 run() {
 	# In $dir: node writes its logs (isolate-*-v8.log) where it runs.
-	(cd "$dir" && GOGC=off valgrind --tool=callgrind --dump-instr=yes --callgrind-out-file="$dir/cg.$1" \
+	(cd "$dir" && GOGC=off valgrind --tool=callgrind --dump-instr=yes "${cache[@]}" --callgrind-out-file="$dir/cg.$1" \
 		node --perf-basic-prof --no-liftoff --single-threaded "$dir/wasm_exec_node.js" "$wasm" \
 		-warm 40 -ticks "$1" >"$dir/log.$1" 2>&1)
 	pid=$(grep -m1 -o '^==[0-9]*==' "$dir/log.$1" | tr -d =)
@@ -53,14 +64,18 @@ def load_map(path):
 
 
 def own_costs(cg, mapfile):
-    """Instructions by the compiled function each was counted in."""
+    """Instructions (and, with the cache simulated, first-level instruction
+    cache misses) by the compiled function each was counted in."""
     ranges = load_map(mapfile)
     starts = [r[0] for r in ranges]
-    costs = collections.Counter()
-    npos, last, after_call = 1, 0, False
+    costs, misses = collections.Counter(), collections.Counter()
+    npos, imiss, last, after_call = 1, -1, 0, False
     for line in open(cg, errors="replace"):
         if line.startswith("positions:"):
             npos = len(line.split()) - 1
+        elif line.startswith("events:"):
+            events = line.split()[1:]
+            imiss = events.index("I1mr") if "I1mr" in events else -1
         elif line.startswith("calls="):
             after_call = True  # the next cost line is the call's, inclusive
         elif line[:1].isdigit() or line[:1] in "+-*":
@@ -81,22 +96,30 @@ def own_costs(cg, mapfile):
             i = bisect.bisect_right(starts, addr) - 1
             if i >= 0 and addr < ranges[i][0] + ranges[i][1]:
                 costs[ranges[i][2]] += int(fields[npos])
-    return costs
+                if 0 <= imiss < len(fields) - npos:
+                    misses[ranges[i][2]] += int(fields[npos + imiss])
+    return costs, misses
 
 
-a = own_costs(f"{d}/cg.3", f"{d}/map.3")
-b = own_costs(f"{d}/cg.11", f"{d}/map.11")
+(a, am), (b, bm) = own_costs(f"{d}/cg.3", f"{d}/map.3"), own_costs(f"{d}/cg.11", f"{d}/map.11")
+cached = bool(am or bm)
 hb = 8 * 5000
-rows = collections.Counter()
+rows, missrows = collections.Counter(), collections.Counter()
 for name in set(a) | set(b):
     if name.startswith("JS:") and name.endswith("-turbofan"):
         short = re.sub(r"-\d+-turbofan$", "", name[3:])
         rows[short] += (b.get(name, 0) - a.get(name, 0)) / hb
+        missrows[short] += (bm.get(name, 0) - am.get(name, 0)) / hb
 core = sum(v for name, v in rows.items() if name.startswith("yarnplay_core"))
 print(f"wasm functions per heartbeat: {sum(rows.values()):,.0f} instructions")
 print(f"the core's (yarnplay/core...): {core:,.0f}, the same on every run of one build")
+if cached:
+    print(f"first-level instruction cache misses per heartbeat: {sum(missrows.values()):,.0f} (second column)")
 for name, v in rows.most_common(40):
     if v < 1:
         break
-    print(f"{v:8,.0f}  {name}")
+    if cached:
+        print(f"{v:8,.0f} {missrows[name]:7,.1f}  {name}")
+    else:
+        print(f"{v:8,.0f}  {name}")
 PY
