@@ -23,11 +23,12 @@ set -euo pipefail
 . "$(dirname "$0")/wasmsetup.sh" "$@"
 count() {
 	valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \
-		node --no-liftoff --single-threaded "$dir/wasm_exec_node.js" "$wasm" -warm 40 -ticks "$1" 2>&1 |
-		sed -n 's/.*I *refs: *\([0-9,]*\).*/\1/p' | tr -d ,
+		node --no-liftoff --single-threaded "$dir/wasm_exec_node.js" "$wasm" -warm 40 -ticks "$1" >"$dir/out.$1" 2>&1
 }
-count 3 >"$dir/n3" &
-count 11 >"$dir/n11"
+count 3 &
+count 11
 wait
-a=$(cat "$dir/n3") b=$(cat "$dir/n11")
-echo "wasm under node: $(((b - a) / 40000)) instructions per heartbeat ($a and $b in all)"
+refs() { sed -n 's/.*I *refs: *\([0-9,]*\).*/\1/p' "$dir/out.$1" | tr -d ,; }
+a=$(refs 3) b=$(refs 11)
+hb=$(($(heartbeats "$dir/out.11") - $(heartbeats "$dir/out.3")))
+echo "wasm under node: $(((b - a) / hb)) instructions per heartbeat ($a and $b in all, $hb heartbeats between them)"

@@ -46,7 +46,7 @@ run() {
 run 3 &
 run 11
 wait
-python3 - "$dir" <<'PY'
+python3 - "$dir" $(($(heartbeats "$dir/log.11") - $(heartbeats "$dir/log.3"))) <<'PY'
 import bisect, collections, re, sys
 
 d = sys.argv[1]
@@ -103,7 +103,7 @@ def own_costs(cg, mapfile):
 
 (a, am), (b, bm) = own_costs(f"{d}/cg.3", f"{d}/map.3"), own_costs(f"{d}/cg.11", f"{d}/map.11")
 cached = bool(am or bm)
-hb = 8 * 5000
+hb = int(sys.argv[2])  # the heartbeats between the two runs
 rows, missrows = collections.Counter(), collections.Counter()
 for name in set(a) | set(b):
     if name.startswith("JS:") and name.endswith("-turbofan"):

@@ -3,6 +3,8 @@
 # Go's wasm_exec files for node in it, and sets $wasm to the harness given
 # as the first argument or, without one, to one built in $dir as the site's
 # app.wasm is built (`go run ./build flags`). Run from the repository's root.
+# heartbeats prints how many heartbeats the harness measured, from its
+# output (its RESULT line) in the file given.
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 wasm=${1:+$(realpath "$1")}
@@ -13,3 +15,4 @@ if [ -z "$wasm" ]; then
 fi
 root=$(go env GOROOT)
 cp "$root/lib/wasm/wasm_exec.js" "$root/lib/wasm/wasm_exec_node.js" "$dir/"
+heartbeats() { sed -n 's/^RESULT .*"heartbeats":\([0-9]*\).*/\1/p' "$1"; }
