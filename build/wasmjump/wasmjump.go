@@ -1,0 +1,320 @@
+// Package wasmjump makes the forward jumps of Go's WebAssembly functions
+// direct branches.
+//
+// Go's compiler lays each function out as one loop around a jump table:
+//
+//	loop
+//	  block ... block            one block per resume point
+//	    local.get 0              PC_B: the resume point to run
+//	    br_table ...
+//	  end  code of resume point 0
+//	  end  code of resume point 1 ...
+//
+// and compiles every jump to another basic block (every basic block is a
+// resume point) as
+//
+//	i32.const K; local.set 0; br <the loop>
+//
+// so that it runs through the table: back to the loop's head, then an
+// indirect jump. A browser's compiler keeps that indirect jump (one for the
+// whole function, which the processor's predictor must guess from its
+// history), with the loop's interrupt check before it. Go's issue 65440
+// shows what it costs a loop; the heartbeat takes hundreds of such jumps.
+//
+// When the jump goes forward, the code of resume point K is just past the
+// end of a block that encloses the jump, and `br` to that block lands
+// there. Thread rewrites each such jump as that branch, and a jump that is
+// alone in an `if` as a `br_if`. Backward jumps (the loops' back edges) stay
+// as they are. Leaving PC_B unset is safe: the table is its only reader
+// (calls write the resume point they return to on Go's stack, as a
+// constant, and use PC_B only as scratch, written just before it is read),
+// and every jump through the table still sets it. Thread checks both in
+// each function it rewrites, and leaves any function of another shape as
+// it is.
+package wasmjump
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+)
+
+// Stats says what Thread found and changed.
+type Stats struct {
+	// Functions is how many function bodies the module has; Dispatched how
+	// many have Go's jump table, Threaded how many of those were rewritten.
+	Functions, Dispatched, Threaded int
+	// Jumps is how many jumps through a jump table there were; Direct how
+	// many became a br, Conditional a br_if.
+	Jumps, Direct, Conditional int
+	// CodeBefore and CodeAfter are the code section's sizes in bytes.
+	CodeBefore, CodeAfter int
+}
+
+// Thread returns the module with the forward jumps of its Go functions
+// made direct (see the package's documentation), and what it changed. An
+// error means the bytes are not a WebAssembly module it can read; the
+// input is never modified.
+func Thread(module []byte) ([]byte, Stats, error) {
+	var st Stats
+	if len(module) < 8 || !bytes.Equal(module[:4], []byte("\x00asm")) {
+		return nil, st, errors.New("not a WebAssembly module: it does not start with \\0asm")
+	}
+	if !bytes.Equal(module[4:8], []byte{1, 0, 0, 0}) {
+		return nil, st, fmt.Errorf("WebAssembly version %v: only version 1 is known", module[4:8])
+	}
+	out := make([]byte, 0, len(module))
+	out = append(out, module[:8]...)
+	r := reader{b: module, i: 8}
+	for r.i < len(r.b) {
+		start := r.i
+		id := r.byte()
+		size := r.u32()
+		if r.err != nil || uint64(size) > uint64(len(r.b)-r.i) {
+			return nil, st, fmt.Errorf("section at byte %d: %w", start, errTruncated)
+		}
+		body := r.b[r.i : r.i+int(size)]
+		r.i += int(size)
+		if id != codeSection {
+			out = append(out, module[start:r.i]...)
+			continue
+		}
+		code, err := threadCode(body, &st)
+		if err != nil {
+			return nil, st, fmt.Errorf("code section at byte %d: %w", start, err)
+		}
+		st.CodeBefore, st.CodeAfter = len(body), len(code)
+		out = append(out, id)
+		out = appendU32(out, uint32(len(code)))
+		out = append(out, code...)
+	}
+	return out, st, nil
+}
+
+const codeSection = 10
+
+var errTruncated = errors.New("truncated")
+
+// threadCode rewrites the code section's function bodies.
+func threadCode(sec []byte, st *Stats) ([]byte, error) {
+	r := reader{b: sec}
+	n := r.u32()
+	out := appendU32(make([]byte, 0, len(sec)), n)
+	var t threader
+	for f := uint32(0); f < n; f++ {
+		size := r.u32()
+		if r.err != nil || uint64(size) > uint64(len(r.b)-r.i) {
+			return nil, fmt.Errorf("function body %d: %w", f, errTruncated)
+		}
+		body := r.b[r.i : r.i+int(size)]
+		r.i += int(size)
+		st.Functions++
+		nb, err := t.body(body, st)
+		if err != nil {
+			return nil, fmt.Errorf("function body %d: %w", f, err)
+		}
+		out = appendU32(out, uint32(len(nb)))
+		out = append(out, nb...)
+	}
+	if r.err != nil {
+		return nil, r.err
+	}
+	if r.i != len(r.b) {
+		return nil, fmt.Errorf("%d bytes after the last function body", len(r.b)-r.i)
+	}
+	return out, nil
+}
+
+// inst is one decoded instruction: its opcode and its bytes in the body.
+type inst struct {
+	op         byte
+	start, end int
+	imm        int64 // a branch's depth, a local's index, an i32.const's value
+	void       bool  // a block, loop or if without parameters or results
+}
+
+// label is an open block, loop or if.
+type label struct {
+	id  int
+	pos int // its instruction's index
+}
+
+// edit replaces body[start:end] with op (br or br_if) to depth.
+type edit struct {
+	start, end int
+	depth      int64
+	op         byte
+	// inIf is the index of the void if the jump is alone in, or -1; br
+	// the jump's.
+	inIf, br int
+}
+
+// threader holds the buffers reused from one body to the next.
+type threader struct {
+	insts  []inst
+	stack  []label
+	open   []int // by label id: its index in stack while open, else -1
+	table  []int // by PC_B: the id of the label the jump table goes to
+	edits  []edit
+	reads0 []int // the instructions that read local 0
+}
+
+// body returns the function body with its forward jumps threaded, or the
+// body itself when it is not of Go's shape.
+func (t *threader) body(b []byte, st *Stats) ([]byte, error) {
+	r := reader{b: b}
+	groups := r.u32()
+	for g := uint32(0); g < groups && r.err == nil; g++ {
+		r.u32()
+		r.byte()
+	}
+	if r.err != nil {
+		return nil, fmt.Errorf("locals: %w", r.err)
+	}
+	t.insts, t.stack, t.open, t.table, t.edits, t.reads0 = t.insts[:0], t.stack[:0], t.open[:0], t.table[:0], t.edits[:0], t.reads0[:0]
+	loop, dispatch := -1, -1 // the dispatch loop's label id; the table's instruction
+	jumps, ended := 0, false
+	for r.i < len(r.b) {
+		in, table, err := decode(&r)
+		if err != nil {
+			return nil, fmt.Errorf("instruction at byte %d: %w", in.start, err)
+		}
+		i := len(t.insts)
+		t.insts = append(t.insts, in)
+		switch in.op {
+		case opBlock, opLoop, opIf:
+			t.open = append(t.open, len(t.stack))
+			t.stack = append(t.stack, label{id: len(t.open) - 1, pos: i})
+		case opEnd:
+			if len(t.stack) == 0 {
+				if r.i != len(r.b) {
+					return nil, fmt.Errorf("the body ends at byte %d of %d", in.end, len(r.b))
+				}
+				ended = true
+				break
+			}
+			top := t.stack[len(t.stack)-1]
+			if n := len(t.edits); n > 0 {
+				// `if; i32.const; local.set 0; br; end` is one br_if.
+				if e := &t.edits[n-1]; e.inIf == top.pos && e.br == i-1 && e.depth > 0 {
+					e.start, e.end, e.depth, e.op = t.insts[e.inIf].start, in.end, e.depth-1, opBrIf
+				}
+			}
+			t.open[top.id] = -1
+			t.stack = t.stack[:len(t.stack)-1]
+		case opLocalGet:
+			if in.imm == 0 {
+				t.reads0 = append(t.reads0, i)
+			}
+		case opBrTable:
+			if dispatch >= 0 || i == 0 || t.insts[i-1].op != opLocalGet || t.insts[i-1].imm != 0 {
+				break
+			}
+			l, ok := t.dispatchLoop(i - 1)
+			if !ok {
+				break
+			}
+			dispatch, loop = i, l
+			for _, d := range table {
+				if d >= int64(len(t.stack)) {
+					return nil, fmt.Errorf("br_table at byte %d: depth %d with %d labels open", in.start, d, len(t.stack))
+				}
+				t.table = append(t.table, t.stack[len(t.stack)-1-int(d)].id)
+			}
+		case opBr:
+			if loop < 0 || in.imm >= int64(len(t.stack)) || t.stack[len(t.stack)-1-int(in.imm)].id != loop {
+				break
+			}
+			jumps++
+			if i < 2 || t.insts[i-1].op != opLocalSet || t.insts[i-1].imm != 0 || t.insts[i-2].op != opI32Const {
+				break
+			}
+			k := t.insts[i-2].imm
+			if k < 0 || k >= int64(len(t.table)) {
+				k = int64(len(t.table) - 1) // br_table's default
+			}
+			if t.table[k] == loop {
+				break // the table's own loop: a jump there is through the table
+			}
+			pos := t.open[t.table[k]]
+			if pos < 0 {
+				break // backward: the target's block has ended
+			}
+			e := edit{start: t.insts[i-2].start, end: in.end, depth: int64(len(t.stack) - 1 - pos), op: opBr, inIf: -1, br: i}
+			if i >= 3 && t.insts[i-3].op == opIf && t.insts[i-3].void && t.stack[len(t.stack)-1].pos == i-3 {
+				e.inIf = i - 3
+			}
+			t.edits = append(t.edits, e)
+		}
+	}
+	if r.err != nil {
+		return nil, r.err
+	}
+	if !ended {
+		return nil, errors.New("the body does not end with end")
+	}
+	if loop < 0 {
+		return b, nil
+	}
+	st.Dispatched++
+	st.Jumps += jumps
+	if len(t.edits) == 0 || !t.pcbUnread(dispatch) {
+		return b, nil
+	}
+	st.Threaded++
+	out := make([]byte, 0, len(b))
+	out = append(out, b[:t.insts[0].start]...)
+	at := t.insts[0].start
+	for _, e := range t.edits {
+		if e.op == opBrIf {
+			st.Conditional++
+		} else {
+			st.Direct++
+		}
+		out = append(out, b[at:e.start]...)
+		out = append(out, e.op)
+		out = appendU32(out, uint32(e.depth))
+		at = e.end
+	}
+	return append(out, b[at:]...), nil
+}
+
+// dispatchLoop reports whether instruction i (local.get 0) is the head of
+// a dispatch loop: only void blocks between it and a void loop that
+// directly precedes them. It returns the loop's label id.
+func (t *threader) dispatchLoop(i int) (int, bool) {
+	blocks := 0
+	for j := i - 1; j >= 0; j-- {
+		switch in := t.insts[j]; {
+		case in.op == opBlock && in.void:
+			blocks++
+		case in.op == opLoop && in.void && blocks > 0:
+			// The loop is the label opened at instruction j.
+			for k := len(t.stack) - 1; k >= 0; k-- {
+				if t.stack[k].pos == j {
+					return t.stack[k].id, true
+				}
+			}
+			return 0, false
+		default:
+			return 0, false
+		}
+	}
+	return 0, false
+}
+
+// pcbUnread reports whether local 0 (PC_B) is read only by the jump table
+// at instruction dispatch, or as scratch just after it is written
+// (`local.set 0; i32.const 0; local.get 0`, an indirect call's).
+func (t *threader) pcbUnread(dispatch int) bool {
+	for _, i := range t.reads0 {
+		if i == dispatch-1 {
+			continue
+		}
+		scratch := i >= 2 && t.insts[i-2].op == opLocalSet && t.insts[i-2].imm == 0 && t.insts[i-1].op == opI32Const
+		if !scratch {
+			return false
+		}
+	}
+	return true
+}
