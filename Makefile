@@ -27,8 +27,8 @@ test:
 	$(GO) run $(STATICCHECK) ./...
 	@echo '== go test (native; the browser tests run last)'
 	$(GO) test -skip '^TestBrowser' ./...
-	@echo '== go test under GOOS=js GOARCH=wasm with Node'
-	GOOS=js GOARCH=wasm $(GO) test -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./core/... ./wasm/... ./app/store/... ./scenarios/scengen/...
+	@echo '== go test under GOOS=js GOARCH=wasm with Node (jumps threaded as in app.wasm)'
+	GOOS=js GOARCH=wasm $(GO) test -exec="$$(pwd)/build/go_js_wasm_exec" ./core/... ./wasm/... ./app/store/... ./scenarios/scengen/...
 	@echo '== browser tests (headless Chromium)'
 	$(GO) test -count=1 -run '^TestBrowser' -v ./build/browsertest/
 
@@ -69,6 +69,7 @@ fuzz:
 	$(FUZZ) -fuzz '^FuzzRun$$' ./scenarios
 	$(FUZZ) -fuzz '^FuzzFastJSONIsTheStreamingReader$$' ./scenarios
 	$(FUZZ) -fuzz '^FuzzMarkdown$$' ./app
+	$(FUZZ) -fuzz '^FuzzThread$$' ./build/wasmjump
 
 .PHONY: run dist test browser-test staticcheck check pgo clean fuzz
 

@@ -37,7 +37,7 @@ func goEnv(b *testing.B, key string) string {
 }
 
 // buildHarness compiles ./wasmharness for GOOS=js GOARCH=wasm into dir,
-// with app.wasm's compiler flags.
+// with app.wasm's compiler flags, and threads its jumps as app.wasm's are.
 func buildHarness(b *testing.B, dir string) string {
 	b.Helper()
 	out := filepath.Join(dir, "bench.wasm")
@@ -50,6 +50,9 @@ func buildHarness(b *testing.B, dir string) string {
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if msg, err := cmd.CombinedOutput(); err != nil {
 		b.Fatalf("building the wasm harness: %v\n%s", err, msg)
+	}
+	if _, err := site.ThreadWasm(out); err != nil {
+		b.Fatal(err)
 	}
 	return out
 }

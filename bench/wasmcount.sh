@@ -5,12 +5,12 @@
 # host's noise: valgrind counts every instruction of two runs, of 3 and 11
 # measured ticks after 40 warm ones, and their difference is 40,000
 # heartbeats, setup and compilation cancelled out. The harness is built as
-# the site's app.wasm is (`go run ./build flags`), unless given; the
-# runtime's collector runs in both runs, as in the browser. Two runs of the
-# same build differ by about 1%. With GOGC=off in the environment (valgrind
-# and node pass it on to the Go program) the collector stays off and the
-# count is the heartbeats' own work: the way to compare two versions of the
-# core (bench/results/log.md, step 33).
+# the site's app.wasm is (`go run ./build flags`, then `go run ./build
+# thread`), unless given; the runtime's collector runs in both runs, as in
+# the browser. Two runs of the same build differ by about 1%. With GOGC=off
+# in the environment (valgrind and node pass it on to the Go program) the
+# collector stays off and the count is the heartbeats' own work: the way to
+# compare two versions of the core (bench/results/log.md, step 33).
 #
 #	bash bench/wasmcount.sh [harness.wasm]   # from the repository's root
 #	GOGC=off bash bench/wasmcount.sh

@@ -10,7 +10,8 @@
 # left out). Each run's node writes its map of compiled code
 # (--perf-basic-prof: /tmp/perf-PID.map), which names the code callgrind
 # counted (--dump-instr=yes, per instruction address). The harness is built
-# as app.wasm is (`go run ./build flags`), with its name section kept.
+# as app.wasm is (`go run ./build flags`, then `go run ./build thread`),
+# with its name section kept.
 #
 #	bash bench/wasmprofile.sh [harness.wasm]   # from the repository's root
 #

@@ -6,6 +6,9 @@
 //	go run ./build serve    serve dist/ [-addr 127.0.0.1:8080]
 //	go run ./build run      wasm, static (with fast compression), then serve
 //	go run ./build flags    print the compiler flags of the browser build
+//	go run ./build thread FILE...
+//	                        make the forward jumps of Go WebAssembly binaries
+//	                        direct, in place, as wasm does to app.wasm
 //
 // Every command takes -dist (default: dist/ at the module root). The work is
 // done by package yarnplay/build/site, which the browser tests share.
@@ -36,6 +39,9 @@ commands:
   run      wasm, static with fast compression (a second or two), then serve
   flags    print the browser build's compiler flags, one per line (for
            building other WebAssembly as app.wasm is: bench/wasmcount.sh)
+  thread FILE...
+           make the forward jumps of Go WebAssembly binaries direct branches,
+           in place, as wasm does to app.wasm (package build/wasmjump)
 
 flags:
   -dist dir    output directory (default: dist/ at the module root)
@@ -68,6 +74,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	if err := fs.Parse(args[1:]); err != nil {
 		return err
+	}
+	if cmd == "thread" {
+		return thread(fs.Args(), stdout)
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("%s: unexpected arguments %q", cmd, fs.Args())
@@ -125,4 +134,20 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		fmt.Fprint(stderr, usage)
 		return fmt.Errorf("unknown command %q", cmd)
 	}
+}
+
+// thread threads the jumps of each file, in place, and says what it did.
+func thread(files []string, stdout io.Writer) error {
+	if len(files) == 0 {
+		return errors.New("thread: no file given")
+	}
+	for _, f := range files {
+		st, err := site.ThreadWasm(f)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%s: %d of %d jumps made direct (%d br_if) in %d functions; code %d bytes, was %d\n",
+			f, st.Direct+st.Conditional, st.Jumps, st.Conditional, st.Threaded, st.CodeAfter, st.CodeBefore)
+	}
+	return nil
 }

@@ -39,6 +39,8 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"yarnplay/build/wasmjump"
+
 	"yarnplay/app"
 )
 
@@ -130,8 +132,9 @@ func wasmLdflags() string {
 // dist/web/app.wasm, against a copy of go-app without its server side
 // (goAppPatches) and with a runtime whose garbage collector marks in
 // slices (runtimePatches), under the build tag GCSlicesTag added to
-// GOFLAGS' tags. The go command's diagnostics, and a warning if the
-// runtime's edits do not apply, go to stderr.
+// GOFLAGS' tags, then makes its forward jumps direct (ThreadWasm). The go
+// command's diagnostics, and a warning if the runtime's edits do not
+// apply, go to stderr.
 func BuildWasm(ctx context.Context, root, dist string, stderr io.Writer) error {
 	out, err := filepath.Abs(WasmPath(dist))
 	if err != nil {
@@ -175,6 +178,9 @@ func BuildWasm(ctx context.Context, root, dist string, stderr io.Writer) error {
 	if err := cmd.Run(); err != nil {
 		return fmt.Errorf("GOOS=js GOARCH=wasm go build ./wasm (in %s): %w", root, err)
 	}
+	if _, err := ThreadWasm(out); err != nil {
+		return err
+	}
 	// Compressed copies of the previous binary are stale now (Precompress
 	// makes new ones).
 	for _, enc := range encodings {
@@ -183,6 +189,30 @@ func BuildWasm(ctx context.Context, root, dist string, stderr io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// ThreadWasm rewrites the Go WebAssembly binary at path with its forward
+// jumps made direct branches (package wasmjump): the same program, about
+// 14% fewer instructions per heartbeat in Node's compiler (bash
+// bench/wasmprofile.sh) and 4% less code. It is an error if the binary has
+// no jump to thread: threaded already, or Go's layout has changed and
+// wasmjump must follow it.
+func ThreadWasm(path string) (wasmjump.Stats, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return wasmjump.Stats{}, err
+	}
+	out, st, err := wasmjump.Thread(b)
+	if err != nil {
+		return st, fmt.Errorf("threading the jumps of %s: %w", path, err)
+	}
+	switch {
+	case st.Dispatched == 0:
+		return st, fmt.Errorf("threading the jumps of %s: none of its %d functions has Go's jump table: has Go's WebAssembly changed?", path, st.Functions)
+	case st.Threaded == 0:
+		return st, fmt.Errorf("threading the jumps of %s: its %d jumps through Go's jump tables all go backward: is it threaded already?", path, st.Jumps)
+	}
+	return st, os.WriteFile(path, out, 0o644)
 }
 
 // GenerateStatic writes the static site into dist: it copies root/web into
