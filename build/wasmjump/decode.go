@@ -17,6 +17,7 @@ const (
 	opLocalGet = 0x20
 	opLocalSet = 0x21
 	opI32Const = 0x41
+	opI32Eqz   = 0x45
 )
 
 // reader reads a WebAssembly binary; its first error sticks.

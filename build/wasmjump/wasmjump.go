@@ -31,6 +31,11 @@
 // and every jump through the table still sets it. Thread checks both in
 // each function it rewrites, and leaves any function of another shape as
 // it is.
+//
+// A call enters its function with PC_B 0 (another value only resumes it
+// after Go's runtime unwound the stack), and the table sends it to resume
+// point 0, through the same indirect jump. Thread puts a way in ahead of
+// the table, `local.get 0; i32.eqz; br_if` to where the table sends 0.
 package wasmjump
 
 import (
@@ -47,6 +52,9 @@ type Stats struct {
 	// Jumps is how many jumps through a jump table there were; Direct how
 	// many became a br, Conditional a br_if.
 	Jumps, Direct, Conditional int
+	// Entries is how many functions got a direct way in for a call (PC_B
+	// 0) ahead of their table.
+	Entries int
 	// CodeBefore and CodeAfter are the code section's sizes in bytes.
 	CodeBefore, CodeAfter int
 }
@@ -139,11 +147,13 @@ type label struct {
 	pos int // its instruction's index
 }
 
-// edit replaces body[start:end] with op (br or br_if) to depth.
+// edit replaces body[start:end] with op (br or br_if) to depth, after
+// `local.get 0; i32.eqz` for a function's way in.
 type edit struct {
 	start, end int
 	depth      int64
 	op         byte
+	entry      bool
 	// inIf is the index of the void if the jump is alone in, or -1; br
 	// the jump's.
 	inIf, br int
@@ -221,6 +231,12 @@ func (t *threader) body(b []byte, st *Stats) ([]byte, error) {
 				}
 				t.table = append(t.table, t.stack[len(t.stack)-1-int(d)].id)
 			}
+			if !t.hasEntry(dispatch) && t.table[0] != loop {
+				// A call enters with PC_B 0: a conditional branch takes it
+				// to its code, ahead of the table's indirect jump.
+				at := t.insts[i-1].start
+				t.edits = append(t.edits, edit{start: at, end: at, depth: table[0], op: opBrIf, entry: true, inIf: -1})
+			}
 		case opBr:
 			if loop < 0 || in.imm >= int64(len(t.stack)) || t.stack[len(t.stack)-1-int(in.imm)].id != loop {
 				break
@@ -266,12 +282,16 @@ func (t *threader) body(b []byte, st *Stats) ([]byte, error) {
 	out = append(out, b[:t.insts[0].start]...)
 	at := t.insts[0].start
 	for _, e := range t.edits {
-		if e.op == opBrIf {
+		out = append(out, b[at:e.start]...)
+		switch {
+		case e.entry:
+			st.Entries++
+			out = append(out, opLocalGet, 0, opI32Eqz)
+		case e.op == opBrIf:
 			st.Conditional++
-		} else {
+		default:
 			st.Direct++
 		}
-		out = append(out, b[at:e.start]...)
 		out = append(out, e.op)
 		out = appendU32(out, uint32(e.depth))
 		at = e.end
@@ -281,9 +301,13 @@ func (t *threader) body(b []byte, st *Stats) ([]byte, error) {
 
 // dispatchLoop reports whether instruction i (local.get 0) is the head of
 // a dispatch loop: only void blocks between it and a void loop that
-// directly precedes them. It returns the loop's label id.
+// directly precedes them (and the way in Thread adds, if the function has
+// it). It returns the loop's label id.
 func (t *threader) dispatchLoop(i int) (int, bool) {
 	blocks := 0
+	if t.hasEntry(i + 1) {
+		i -= 3
+	}
 	for j := i - 1; j >= 0; j-- {
 		switch in := t.insts[j]; {
 		case in.op == opBlock && in.void:
@@ -303,12 +327,21 @@ func (t *threader) dispatchLoop(i int) (int, bool) {
 	return 0, false
 }
 
+// hasEntry reports whether the table at instruction dispatch has the way
+// in that Thread adds: `local.get 0; i32.eqz; br_if` before its
+// `local.get 0`.
+func (t *threader) hasEntry(dispatch int) bool {
+	i := dispatch - 4
+	return i >= 0 && t.insts[i].op == opLocalGet && t.insts[i].imm == 0 &&
+		t.insts[i+1].op == opI32Eqz && t.insts[i+2].op == opBrIf
+}
+
 // pcbUnread reports whether local 0 (PC_B) is read only by the jump table
-// at instruction dispatch, or as scratch just after it is written
-// (`local.set 0; i32.const 0; local.get 0`, an indirect call's).
+// at instruction dispatch (and its way in), or as scratch just after it is
+// written (`local.set 0; i32.const 0; local.get 0`, an indirect call's).
 func (t *threader) pcbUnread(dispatch int) bool {
 	for _, i := range t.reads0 {
-		if i == dispatch-1 {
+		if i == dispatch-1 || i == dispatch-4 && t.hasEntry(dispatch) {
 			continue
 		}
 		scratch := i >= 2 && t.insts[i-2].op == opLocalSet && t.insts[i-2].imm == 0 && t.insts[i-1].op == opI32Const

@@ -52,9 +52,17 @@ func module(bodies ...[]byte) []byte {
 // resume points, with rp0, rp1 and rp2 the code of each. Inside rp0 the
 // loop is at depth 2 (rp0 is in blocks B2 and B1), inside rp1 at depth 1,
 // inside rp2 at 0.
-func goShape(rp0, rp1, rp2 []byte) []byte {
+func goShape(rp0, rp1, rp2 []byte) []byte { return shape(nil, rp0, rp1, rp2) }
+
+// threaded is goShape with the way in that Thread adds.
+func threaded(rp0, rp1, rp2 []byte) []byte {
+	return shape(cat(get(0), []byte{opI32Eqz}, brIf(0)), rp0, rp1, rp2)
+}
+
+func shape(entry, rp0, rp1, rp2 []byte) []byte {
 	return body(
 		block, loop, block, block, block, // A, L, B2, B1, B0
+		entry,
 		get(0), brTable(0, 1, 2, 2), end, // PC_B 0, 1, 2; default 2
 		rp0, end,
 		rp1, end,
@@ -68,58 +76,62 @@ func TestThread(t *testing.T) {
 		name                string
 		in, want            []byte
 		direct, conditional int
+		same                bool // no change: no way in either
 	}{{
 		name:   "a forward jump becomes a br to the target's block",
 		in:     goShape(jump(2, 2), i32(5), i32(6)),
-		want:   goShape(br(1), i32(5), i32(6)),
+		want:   threaded(br(1), i32(5), i32(6)),
 		direct: 1,
 	}, {
 		name:   "a jump to the next resume point",
 		in:     goShape(jump(1, 2), i32(5), i32(6)),
-		want:   goShape(br(0), i32(5), i32(6)),
+		want:   threaded(br(0), i32(5), i32(6)),
 		direct: 1,
 	}, {
 		name:        "a jump alone in an if becomes a br_if",
 		in:          goShape(cat(get(1), ifVoid, jump(2, 3), end, i32(4), ret), i32(5), i32(6)),
-		want:        goShape(cat(get(1), brIf(1), i32(4), ret), i32(5), i32(6)),
+		want:        threaded(cat(get(1), brIf(1), i32(4), ret), i32(5), i32(6)),
 		conditional: 1,
 	}, {
 		name:   "an if with more than the jump keeps its if",
 		in:     goShape(cat(get(1), ifVoid, i32(9), set(1), jump(2, 3), end), i32(5), i32(6)),
-		want:   goShape(cat(get(1), ifVoid, i32(9), set(1), br(2), end), i32(5), i32(6)),
+		want:   threaded(cat(get(1), ifVoid, i32(9), set(1), br(2), end), i32(5), i32(6)),
 		direct: 1,
 	}, {
 		name: "a backward jump stays",
 		in:   goShape(i32(4), cat(get(1), ifVoid, jump(0, 2), end), i32(6)),
-		want: goShape(i32(4), cat(get(1), ifVoid, jump(0, 2), end), i32(6)),
+		want: threaded(i32(4), cat(get(1), ifVoid, jump(0, 2), end), i32(6)),
 	}, {
 		name:   "a PC_B past the table takes its default",
 		in:     goShape(jump(9, 2), i32(5), i32(6)),
-		want:   goShape(br(1), i32(5), i32(6)),
+		want:   threaded(br(1), i32(5), i32(6)),
 		direct: 1,
 	}, {
 		name: "a PC_B the table sends back to the loop stays",
 		in: body(block, loop, block, block, get(0), brTable(0, 2, 0), end,
 			jump(1, 1), end, end, end, i32(1)),
-		want: body(block, loop, block, block, get(0), brTable(0, 2, 0), end,
+		want: body(block, loop, block, block, get(0), []byte{opI32Eqz}, brIf(0), get(0), brTable(0, 2, 0), end,
 			jump(1, 1), end, end, end, i32(1)),
 	}, {
 		name: "PC_B read elsewhere: the function is left as it is",
 		in:   goShape(cat(get(0), set(1), jump(2, 2)), i32(5), i32(6)),
 		want: goShape(cat(get(0), set(1), jump(2, 2)), i32(5), i32(6)),
+		same: true,
 	}, {
 		name:   "PC_B as an indirect call's scratch is not a read",
 		in:     goShape(cat(i32(3), set(0), i32(0), get(0), []byte{0x1a, 0x1a}, jump(2, 2)), i32(5), i32(6)),
-		want:   goShape(cat(i32(3), set(0), i32(0), get(0), []byte{0x1a, 0x1a}, br(1)), i32(5), i32(6)),
+		want:   threaded(cat(i32(3), set(0), i32(0), get(0), []byte{0x1a, 0x1a}, br(1)), i32(5), i32(6)),
 		direct: 1,
 	}, {
 		name: "a loop that is not a dispatch loop",
 		in:   body(block, loop, i32(2), set(0), br(0), end, end, i32(1)),
 		want: body(block, loop, i32(2), set(0), br(0), end, end, i32(1)),
+		same: true,
 	}, {
 		name: "a br_table on another local",
 		in:   body(block, loop, block, get(1), brTable(0, 0), end, jump(0, 0), end, end, i32(1)),
 		want: body(block, loop, block, get(1), brTable(0, 0), end, jump(0, 0), end, end, i32(1)),
+		same: true,
 	}}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -132,14 +144,18 @@ func TestThread(t *testing.T) {
 			assert.Equal(t, 2*tc.direct, st.Direct)
 			assert.Equal(t, 2*tc.conditional, st.Conditional)
 			assert.Equal(t, 2, st.Functions)
-			if tc.direct+tc.conditional > 0 {
+			if !tc.same {
 				assert.Equal(t, 2, st.Threaded)
+				assert.Equal(t, 2, st.Entries)
+			} else {
+				assert.Zero(t, st.Threaded)
 			}
 			// Threading again finds nothing more to do.
 			again, st2, err := Thread(out)
 			require.NoError(t, err)
 			assert.Equal(t, out, again)
-			assert.Zero(t, st2.Direct+st2.Conditional)
+			assert.Zero(t, st2.Direct+st2.Conditional+st2.Entries)
+			assert.Equal(t, st.Dispatched, st2.Dispatched, "a threaded function is still one of Go's")
 		})
 	}
 }
@@ -205,7 +221,7 @@ func FuzzThread(f *testing.F) {
 		again, st2, err := Thread(out)
 		require.NoError(t, err, "Thread's output reads again")
 		assert.Equal(t, out, again)
-		assert.Zero(t, st2.Direct+st2.Conditional)
-		assert.LessOrEqual(t, st.CodeAfter, st.CodeBefore)
+		assert.Zero(t, st2.Direct+st2.Conditional+st2.Entries)
+		assert.LessOrEqual(t, st.CodeAfter, st.CodeBefore+5*st.Entries)
 	})
 }
