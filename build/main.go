@@ -146,8 +146,8 @@ func thread(files []string, stdout io.Writer) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "%s: %d of %d jumps made direct (%d br_if), a way in for calls to %d functions; code %d bytes, was %d\n",
-			f, st.Direct+st.Conditional, st.Jumps, st.Conditional, st.Entries, st.CodeAfter, st.CodeBefore)
+		fmt.Fprintf(stdout, "%s: %d of %d jumps made direct (%d br_if), %d loops made loops, a way in for calls to %d functions; code %d bytes, was %d\n",
+			f, st.Direct+st.Conditional, st.Jumps, st.Conditional, st.Loops, st.Entries, st.CodeAfter, st.CodeBefore)
 	}
 	return nil
 }

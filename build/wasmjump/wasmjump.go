@@ -36,6 +36,11 @@
 // after Go's runtime unwound the stack), and the table sends it to resume
 // point 0, through the same indirect jump. Thread puts a way in ahead of
 // the table, `local.get 0; i32.eqz; br_if` to where the table sends 0.
+//
+// A loop's back edge goes backward, to a block that has ended. Where the
+// loop makes no call Go's runtime could resume, Thread gives it a
+// WebAssembly loop of its own and makes its back edges branches to it
+// (loops.go).
 package wasmjump
 
 import (
@@ -55,6 +60,9 @@ type Stats struct {
 	// Entries is how many functions got a direct way in for a call (PC_B
 	// 0) ahead of their table.
 	Entries int
+	// Loops is how many loops without a call got a WebAssembly loop of
+	// their own, their back edges branches to it (see loops.go).
+	Loops int
 	// CodeBefore and CodeAfter are the code section's sizes in bytes.
 	CodeBefore, CodeAfter int
 }
@@ -74,6 +82,7 @@ func Thread(module []byte) ([]byte, Stats, error) {
 	out := make([]byte, 0, len(module))
 	out = append(out, module[:8]...)
 	r := reader{b: module, i: 8}
+	var sig signatures
 	for r.i < len(r.b) {
 		start := r.i
 		id := r.byte()
@@ -84,10 +93,11 @@ func Thread(module []byte) ([]byte, Stats, error) {
 		body := r.b[r.i : r.i+int(size)]
 		r.i += int(size)
 		if id != codeSection {
+			sig.read(id, body)
 			out = append(out, module[start:r.i]...)
 			continue
 		}
-		code, err := threadCode(body, &st)
+		code, err := threadCode(body, &sig, &st)
 		if err != nil {
 			return nil, st, fmt.Errorf("code section at byte %d: %w", start, err)
 		}
@@ -104,11 +114,12 @@ const codeSection = 10
 var errTruncated = errors.New("truncated")
 
 // threadCode rewrites the code section's function bodies.
-func threadCode(sec []byte, st *Stats) ([]byte, error) {
+func threadCode(sec []byte, sig *signatures, st *Stats) ([]byte, error) {
 	r := reader{b: sec}
 	n := r.u32()
 	out := appendU32(make([]byte, 0, len(sec)), n)
 	var t threader
+	var l looper
 	for f := uint32(0); f < n; f++ {
 		size := r.u32()
 		if r.err != nil || uint64(size) > uint64(len(r.b)-r.i) {
@@ -121,6 +132,11 @@ func threadCode(sec []byte, st *Stats) ([]byte, error) {
 		if err != nil {
 			return nil, fmt.Errorf("function body %d: %w", f, err)
 		}
+		nb, loops, err := l.body(nb, sig.params(f))
+		if err != nil {
+			return nil, fmt.Errorf("function body %d: %w", f, err)
+		}
+		st.Loops += loops
 		out = appendU32(out, uint32(len(nb)))
 		out = append(out, nb...)
 	}
@@ -131,6 +147,71 @@ func threadCode(sec []byte, st *Stats) ([]byte, error) {
 		return nil, fmt.Errorf("%d bytes after the last function body", len(r.b)-r.i)
 	}
 	return out, nil
+}
+
+// signatures are the parameter counts of a module's defined functions,
+// from its type, import and function sections (loops needs them to add a
+// local). A section it cannot read leaves them unknown.
+type signatures struct {
+	types   []int    // by type index: the parameters
+	imports uint32   // functions imported: the defined ones' indices follow
+	funcs   []uint32 // by defined function: its type index
+	bad     bool
+}
+
+func (s *signatures) read(id byte, sec []byte) {
+	r := reader{b: sec}
+	switch id {
+	case 1: // types
+		for n, i := r.u32(), uint32(0); i < n && r.err == nil; i++ {
+			if r.byte() != 0x60 {
+				s.bad = true
+				return
+			}
+			params := r.u32()
+			r.skip(int(min(params, uint32(len(sec)))))
+			results := r.u32()
+			r.skip(int(min(results, uint32(len(sec)))))
+			s.types = append(s.types, int(params))
+		}
+	case 2: // imports
+		for n, i := r.u32(), uint32(0); i < n && r.err == nil; i++ {
+			r.skip(int(min(r.u32(), uint32(len(sec)))))
+			r.skip(int(min(r.u32(), uint32(len(sec)))))
+			switch r.byte() {
+			case 0:
+				r.u32()
+				s.imports++
+			case 1:
+				r.byte()
+				r.limits()
+			case 2:
+				r.limits()
+			case 3:
+				r.byte()
+				r.byte()
+			default:
+				s.bad = true
+			}
+		}
+	case 3: // functions
+		for n, i := r.u32(), uint32(0); i < n && r.err == nil; i++ {
+			s.funcs = append(s.funcs, r.u32())
+		}
+	default:
+		return
+	}
+	if r.err != nil {
+		s.bad = true
+	}
+}
+
+// params returns the parameter count of defined function f, or -1.
+func (s *signatures) params(f uint32) int {
+	if s.bad || f >= uint32(len(s.funcs)) || s.funcs[f] >= uint32(len(s.types)) {
+		return -1
+	}
+	return s.types[s.funcs[f]]
 }
 
 // inst is one decoded instruction: its opcode and its bytes in the body.

@@ -15,6 +15,7 @@ var (
 	ifVoid = []byte{opIf, 0x40}
 	end    = []byte{opEnd}
 	ret    = []byte{0x0f}
+	call   = []byte{0x10, 0x00, 0x1a} // call 0; drop
 )
 
 func br(d byte) []byte               { return []byte{opBr, d} }
@@ -29,6 +30,23 @@ func cat(parts ...[]byte) []byte { return bytes.Join(parts, nil) }
 
 // body is a function body with one local i32 besides the parameter.
 func body(code ...[]byte) []byte { return cat([]byte{1, 1, 0x7f}, cat(code...), end) }
+
+// looped is body with the entry flag that loops adds: local 2.
+func looped(code ...[]byte) []byte { return cat([]byte{2, 1, 0x7f, 1, 0x7f}, cat(code...), end) }
+
+// set2 sets the entry flag to v.
+func set2(v byte) []byte { return cat(i32(v), set(2)) }
+
+// shape4 is goShape with four resume points; shape4e with Thread's way in.
+func shape4(rp0, rp1, rp2, rp3 []byte) []byte { return shape4x(nil, rp0, rp1, rp2, rp3) }
+func shape4e(rp0, rp1, rp2, rp3 []byte) []byte {
+	return shape4x(cat(get(0), []byte{opI32Eqz}, brIf(0)), rp0, rp1, rp2, rp3)
+}
+func shape4x(entry, rp0, rp1, rp2, rp3 []byte) []byte {
+	return body(block, loop, block, block, block, block, entry,
+		get(0), brTable(0, 1, 2, 3, 3), end,
+		rp0, end, rp1, end, rp2, end, rp3, end, end, i32(1))
+}
 
 // module is a module of one type, (i32) -> i32, and the functions given.
 func module(bodies ...[]byte) []byte {
@@ -76,6 +94,7 @@ func TestThread(t *testing.T) {
 		name                string
 		in, want            []byte
 		direct, conditional int
+		loops               int
 		same                bool // no change: no way in either
 	}{{
 		name:   "a forward jump becomes a br to the target's block",
@@ -98,9 +117,61 @@ func TestThread(t *testing.T) {
 		want:   threaded(cat(get(1), ifVoid, i32(9), set(1), br(2), end), i32(5), i32(6)),
 		direct: 1,
 	}, {
-		name: "a backward jump stays",
+		name: "a backward jump over a call stays",
+		in:   goShape(call, cat(get(1), ifVoid, jump(0, 2), end), i32(6)),
+		want: threaded(call, cat(get(1), ifVoid, jump(0, 2), end), i32(6)),
+	}, {
+		name: "a loop without a call becomes a loop",
 		in:   goShape(i32(4), cat(get(1), ifVoid, jump(0, 2), end), i32(6)),
-		want: threaded(i32(4), cat(get(1), ifVoid, jump(0, 2), end), i32(6)),
+		want: looped(block, loop, block, block, // A, L, B2, B0: B1 moves into the loop
+			get(0), []byte{opI32Eqz}, brIf(0),
+			get(0), brTable(0, 0, 1, 1), end, // PC_B 1 goes nowhere now
+			loop, block, i32(4), end, // the new loop, B1 in it; rp0
+			get(1), brIf(0), end, // rp1: the back edge; the loop ends
+			end, i32(6), end, // B2; rp2
+			end, i32(1)),
+		loops: 1,
+	}, {
+		name: "a call in an if has no resume point",
+		in:   goShape(cat(get(1), ifVoid, call, end), cat(get(1), ifVoid, jump(0, 2), end), i32(6)),
+		want: looped(block, loop, block, block,
+			get(0), []byte{opI32Eqz}, brIf(0),
+			get(0), brTable(0, 0, 1, 1), end,
+			loop, block, get(1), ifVoid, call, end, end,
+			get(1), brIf(0), end,
+			end, i32(6), end,
+			end, i32(1)),
+		loops: 1,
+	}, {
+		name: "a loop of one resume point",
+		in:   goShape(cat(get(1), ifVoid, jump(0, 3), end), i32(5), i32(6)),
+		want: looped(block, loop, block, block, block,
+			get(0), []byte{opI32Eqz}, brIf(0),
+			get(0), brTable(0, 1, 2, 2), end,
+			loop, get(1), brIf(0), end, end, // rp0 in its loop
+			i32(5), end, i32(6), end, end, i32(1)),
+		loops: 1,
+	}, {
+		name: "a loop entered at its test, as Go lays loops out",
+		// rp0 jumps in at rp2, the test, which goes back to rp1.
+		in: shape4(jump(2, 3), i32(5), cat(get(1), ifVoid, jump(1, 2), end), i32(7)),
+		want: looped(block, loop, block, block, block, // A, L, B3, B1, B0: B2 moves
+			get(0), []byte{opI32Eqz}, brIf(0),
+			get(0), brTable(0, 1, 1, 2, 2), end, // PC_B 2 goes nowhere now
+			set2(1), br(0), end, // rp0: the flag, then to the loop's head
+			loop, block, // the new loop, B2 in it
+			get(2), i32(0), set(2), brIf(0), // entered at the test?
+			i32(5), end, // rp1
+			get(1), brIf(0), end, // rp2, the test: the back edge; the loop ends
+			end, i32(7), end, // B3; rp3
+			end, i32(1)),
+		direct: 1,
+		loops:  1,
+	}, {
+		name:   "a jump from outside into a loop's middle twice: no loop",
+		in:     shape4(cat(get(1), ifVoid, jump(2, 4), end, jump(3, 3)), i32(5), i32(6), cat(get(1), ifVoid, jump(1, 2), end)),
+		want:   shape4e(cat(get(1), brIf(1), br(2)), i32(5), i32(6), cat(get(1), ifVoid, jump(1, 2), end)),
+		direct: 1, conditional: 1,
 	}, {
 		name:   "a PC_B past the table takes its default",
 		in:     goShape(jump(9, 2), i32(5), i32(6)),
@@ -143,6 +214,7 @@ func TestThread(t *testing.T) {
 			assert.Equal(t, module(tc.want, tc.want), out)
 			assert.Equal(t, 2*tc.direct, st.Direct)
 			assert.Equal(t, 2*tc.conditional, st.Conditional)
+			assert.Equal(t, 2*tc.loops, st.Loops)
 			assert.Equal(t, 2, st.Functions)
 			if !tc.same {
 				assert.Equal(t, 2, st.Threaded)
@@ -154,7 +226,7 @@ func TestThread(t *testing.T) {
 			again, st2, err := Thread(out)
 			require.NoError(t, err)
 			assert.Equal(t, out, again)
-			assert.Zero(t, st2.Direct+st2.Conditional+st2.Entries)
+			assert.Zero(t, st2.Direct+st2.Conditional+st2.Entries+st2.Loops)
 			assert.Equal(t, st.Dispatched, st2.Dispatched, "a threaded function is still one of Go's")
 		})
 	}
@@ -221,7 +293,7 @@ func FuzzThread(f *testing.F) {
 		again, st2, err := Thread(out)
 		require.NoError(t, err, "Thread's output reads again")
 		assert.Equal(t, out, again)
-		assert.Zero(t, st2.Direct+st2.Conditional+st2.Entries)
-		assert.LessOrEqual(t, st.CodeAfter, st.CodeBefore+5*st.Entries)
+		assert.Zero(t, st2.Direct+st2.Conditional+st2.Entries+st2.Loops)
+		assert.LessOrEqual(t, st.CodeAfter, st.CodeBefore+5*st.Entries+16*st.Loops)
 	})
 }
