@@ -37,8 +37,12 @@ type Controller struct {
 	// play.
 	Replaced func()
 
-	// yield lets the browser run (nil natively: actions run whole).
-	yield func()
+	// yield lets the browser run (nil natively: actions run whole); frame,
+	// if set, lets it render a frame, and lastFrame is when the last it
+	// waited for was rendered (or the action began).
+	yield     func()
+	frame     func()
+	lastFrame time.Time
 	// Now reads the clock, and Report receives the timing of each action
 	// (in the browser, a performance measure; nil natively).
 	now    func() time.Time
@@ -60,6 +64,14 @@ type Controller struct {
 // a frame's 16.7 ms with the browser's own work.
 const SliceBudget = 5 * time.Millisecond
 
+// FrameWork is the longest an action lets the browser go without rendering
+// a frame: past it, the action's next turn (between two slices, or while
+// it waits for the collector's mark) waits for the browser to render one.
+// A posted message alone lets the browser run its tasks, but it may run
+// three or four slices, or ten of the collector's, before it renders, and
+// the frame comes late.
+const FrameWork = 10 * time.Millisecond
+
 // Timing is what an action cost: its CPU time (the time the store ran,
 // WebAssembly having one thread), the slices it ran in, the longest, and
 // the step and kind of step it stood on at its end.
@@ -72,10 +84,11 @@ type Timing struct {
 	Wall   time.Duration
 	Slices int
 	// MarkWaits is how many of the browser's turns the action waited for
-	// the garbage collector to finish marking (awaitMark).
-	MarkWaits int
-	Step      int
-	Kind      string
+	// the garbage collector to finish marking (awaitMark); Frames how many
+	// of its turns waited for a frame (FrameWork).
+	MarkWaits, Frames int
+	Step              int
+	Kind              string
 }
 
 // NewController returns a controller over s with the page's bridges; in
@@ -91,10 +104,17 @@ func NewController(s *store.Store) *Controller {
 		marking:   gcMarking,
 	}
 	if app.IsClient {
-		c.SetYield(NewYielder().Yield, measure)
+		y := NewYielder()
+		c.SetYield(y.Yield, measure)
+		c.SetFrameYield(y.Frame)
 	}
 	return c
 }
+
+// SetFrameYield gives the controller frame, which returns once the browser
+// has rendered a frame: FrameWork after the last, the controller waits for
+// one instead of yielding.
+func (c *Controller) SetFrameYield(frame func()) { c.frame = frame }
 
 // SetYield makes the controller run big actions in slices of SliceBudget,
 // calling yield between them, and give report each action's timing; nil
@@ -146,9 +166,21 @@ func (c *Controller) mayAwaitMark() bool {
 // tens of milliseconds for the views' arrays of a big cluster.
 func (c *Controller) awaitMark() {
 	for c.mayAwaitMark() {
-		c.yield()
+		c.turn()
 		c.t.MarkWaits++
 	}
+}
+
+// turn lets the browser run: it waits for a frame if FrameWork has passed
+// since the last, else it yields.
+func (c *Controller) turn() {
+	if c.frame == nil || c.now().Sub(c.lastFrame) < FrameWork {
+		c.yield()
+		return
+	}
+	c.frame()
+	c.lastFrame = c.now()
+	c.t.Frames++
 }
 
 func (c *Controller) endPlay() {
@@ -180,6 +212,7 @@ func (c *Controller) Run(action func(s *store.Store) error) error {
 	actionsBegun++
 	c.t = Timing{}
 	start := c.now()
+	c.lastFrame = start
 	c.sliceStart = start
 	works := c.Store.Works()
 	defer func() {
@@ -217,7 +250,7 @@ func (c *Controller) pause() {
 	playing := !c.playStart.IsZero()
 	c.endPlay()
 	c.endSlice()
-	c.yield()
+	c.turn()
 	c.awaitMark()
 	c.sliceStart = c.now()
 	if playing {

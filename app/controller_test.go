@@ -150,3 +150,32 @@ func TestTheSchedulerPlaysOnceTheCollectorHasMarked(t *testing.T) {
 	b, _ := json.Marshal(c.Frame())
 	require.Equal(t, string(a), string(b), "waiting changes nothing")
 }
+
+// FrameWork after the last frame, the action's next turn waits for the
+// browser to render a frame instead of yielding; the action reports the
+// frames it waited for.
+func TestSlicesWaitForFrames(t *testing.T) {
+	c := NewController(store.New())
+	require.NoError(t, c.Store.Load(bigTicks(), ""))
+	clock := time.Unix(0, 0)
+	c.now = func() time.Time { clock = clock.Add(3 * time.Millisecond); return clock }
+	var timings []Timing
+	yields, frames := 0, 0
+	var since []time.Duration // the time since the last frame, at each
+	c.SetYield(func() { yields++ }, func(t Timing) { timings = append(timings, t) })
+	c.SetFrameYield(func() {
+		frames++
+		since = append(since, clock.Sub(c.lastFrame))
+	})
+	c.Do(func(s *store.Store) error { s.Last(); return nil })
+	require.NoError(t, c.Do(func(s *store.Store) error { return s.ForwardTick() }))
+
+	tick := timings[len(timings)-1]
+	require.Positive(t, frames, "a tick of 300 nodes waits for frames")
+	require.Positive(t, yields, "and yields between them")
+	require.Equal(t, frames, timings[0].Frames+tick.Frames)
+	for _, d := range since {
+		require.GreaterOrEqual(t, d, FrameWork)
+		require.LessOrEqual(t, d, FrameWork+tick.Longest+6*time.Millisecond, "at most a slice past FrameWork")
+	}
+}

@@ -14,6 +14,8 @@ type Yielder struct {
 	in   app.Value // the port listened to
 	wake chan struct{}
 	fn   app.Func
+	// onFrame posts the message from an animation frame's callback (Frame).
+	onFrame app.Func
 }
 
 // NewYielder returns a Yielder over a MessageChannel (browser only).
@@ -26,6 +28,10 @@ func NewYielder() *Yielder {
 		return nil
 	})
 	y.in.Set("onmessage", y.fn)
+	y.onFrame = app.FuncOf(func(app.Value, []app.Value) any {
+		y.port.Call("postMessage", nil)
+		return nil
+	})
 	return y
 }
 
@@ -35,10 +41,24 @@ func (y *Yielder) Yield() {
 	<-y.wake
 }
 
-// Release frees the Yielder's callback; it must not be used after.
+// Frame lets the browser render its next frame, then returns: the
+// animation frame's callback posts the message, which the browser delivers
+// after the frame's style, layout and paint. A hidden page renders no
+// frames: there it yields as Yield does.
+func (y *Yielder) Frame() {
+	if app.Window().Get("document").Get("hidden").Truthy() {
+		y.Yield()
+		return
+	}
+	app.Window().Call("requestAnimationFrame", y.onFrame)
+	<-y.wake
+}
+
+// Release frees the Yielder's callbacks; it must not be used after.
 func (y *Yielder) Release() {
 	y.in.Set("onmessage", nil)
 	y.fn.Release()
+	y.onFrame.Release()
 }
 
 // actionsBegun counts the controller's actions begun (on the UI goroutine,
@@ -46,7 +66,10 @@ func (y *Yielder) Release() {
 // browser's turn (later) learns from it that an action ran meanwhile.
 var actionsBegun int
 
-// later runs fn in a dispatch of ctx once the browser has run (y yields).
+// later runs fn in a dispatch of ctx once the browser has rendered a frame
+// (y.Frame): each piece of work deferred so (a stage's render, a slice of
+// the node canvas's painting) has a frame of its own, where pieces run
+// back to back after a message made the frame between them late.
 // Dispatches sent while an action runs wait for its end and then run in
 // the same task as it and the render of its frame, which would make one
 // long task of them: when an action has begun since later was called, fn
@@ -54,7 +77,7 @@ var actionsBegun int
 func later(ctx app.Context, y *Yielder, fn func(app.Context)) {
 	seq := actionsBegun
 	ctx.Async(func() {
-		y.Yield()
+		y.Frame()
 		ctx.Dispatch(func(ctx app.Context) {
 			if actionsBegun != seq {
 				ctx.PreventUpdate()
@@ -83,7 +106,7 @@ func measure(t Timing) {
 		"end":      perf.Call("now").Float(),
 		"duration": ms(t.Wall),
 		"detail": map[string]any{
-			"cpu": ms(t.CPU), "play": ms(t.Play), "longest": ms(t.Longest), "slices": t.Slices, "markWaits": t.MarkWaits,
+			"cpu": ms(t.CPU), "play": ms(t.Play), "longest": ms(t.Longest), "slices": t.Slices, "markWaits": t.MarkWaits, "frames": t.Frames,
 			"step": t.Step, "kind": t.Kind, "gcSlices": gcSlices,
 		},
 	})
