@@ -100,11 +100,19 @@ const jsIdleMarkSource = `
 // sweeps in slices, letting the browser run in between.
 
 // jsIdleMarkSlice is how long a mark worker marks before it yields, and
-// jsIdleMarkGap how long the browser has before marking resumes.
+// jsIdleMarkGap how long the browser has before marking resumes; after
+// jsIdleMarkRun of marking in slices so close together, the browser has
+// jsIdleMarkFrameGap, a frame's time, so that it renders one (it runs
+// the timer's tasks before it renders, and the frame came late).
 const (
-	jsIdleMarkSlice = 3e6 // ns
-	jsIdleMarkGap   = 1e6 // ns
+	jsIdleMarkSlice    = 3e6  // ns
+	jsIdleMarkGap      = 1e6  // ns
+	jsIdleMarkRun      = 9e6  // ns
+	jsIdleMarkFrameGap = 17e6 // ns
 )
+
+// jsMarkRun is the marking done in slices since the last frame's gap.
+var jsMarkRun int64
 
 // jsAssistMaxWork is the most scan work (bytes) an assist does at a time,
 // about 2 ms of marking in a browser: a goroutine with more debt waits for
@@ -122,8 +130,9 @@ var jsTaskStart int64
 // jsMarkSliceUsed reports whether the running mark worker has used its
 // slice by now, and if so sets jsIdleMarkYield.
 func jsMarkSliceUsed(now int64) bool {
-	if now-getg().m.p.ptr().gcMarkWorkerStartTime >= jsIdleMarkSlice {
+	if d := now - getg().m.p.ptr().gcMarkWorkerStartTime; d >= jsIdleMarkSlice {
 		jsIdleMarkYield = true
+		jsMarkRun += d
 		return true
 	}
 	return false
@@ -153,9 +162,14 @@ func jsPollIdleMark() bool {
 func jsMarking() bool { return gcphase != _GCoff }
 
 // jsIdleMarkResume returns pollUntil brought forward to jsIdleMarkGap
-// from now, so that the browser calls back to go on marking.
+// from now (jsIdleMarkFrameGap after jsIdleMarkRun of marking), so that
+// the browser calls back to go on marking.
 func jsIdleMarkResume(pollUntil int64) int64 {
-	at := nanotime() + jsIdleMarkGap
+	gap := int64(jsIdleMarkGap)
+	if jsMarkRun >= jsIdleMarkRun {
+		gap, jsMarkRun = jsIdleMarkFrameGap, 0
+	}
+	at := nanotime() + gap
 	if pollUntil == 0 || pollUntil > at {
 		return at
 	}
