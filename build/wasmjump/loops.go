@@ -54,16 +54,11 @@ type loopRange struct{ k, j, e int }
 // is the function's number of parameters (its locals' indices follow).
 func (l *looper) body(b []byte, params int) ([]byte, int, error) {
 	r := reader{b: b}
-	groups := r.u32()
-	afterGroups := r.i
-	locals := uint64(params)
-	for g := uint32(0); g < groups && r.err == nil; g++ {
-		locals += uint64(r.u32())
-		r.byte()
-	}
+	groups, first, declared := readLocals(&r)
 	if r.err != nil {
 		return nil, 0, r.err
 	}
+	locals := uint64(params) + declared
 	codeStart := r.i
 	l.src, l.nodes, l.stack = b, l.nodes[:0], l.stack[:0]
 	ids := 0
@@ -105,7 +100,7 @@ func (l *looper) body(b []byte, params int) ([]byte, int, error) {
 	}
 	// The locals as they were, and one i32 more: the entry flag.
 	prefix := appendU32(nil, groups+1)
-	prefix = append(prefix, b[afterGroups:codeStart]...)
+	prefix = append(prefix, b[first:codeStart]...)
 	prefix = append(prefix, 1, 0x7f)
 	out, ok := l.emit(prefix, &d, ranges, ids, uint32(locals))
 	if !ok {
@@ -147,7 +142,7 @@ func (l *looper) dispatch() (dispatchInfo, bool) {
 		return d, false
 	}
 	j := d.table - 2 // before local.get 0
-	if j >= 3 && l.nodes[j-2].op == opLocalGet && l.nodes[j-2].imm == 0 && l.nodes[j-1].op == opI32Eqz && l.nodes[j].op == opBrIf {
+	if j >= 3 && isWayIn(l.nodes[j-2].inst, l.nodes[j-1].inst, l.nodes[j].inst) {
 		j -= 3 // the way in
 	}
 	for ; j >= 0 && l.nodes[j].op == opBlock && l.nodes[j].void; j-- {

@@ -254,12 +254,7 @@ type threader struct {
 // body itself when it is not of Go's shape.
 func (t *threader) body(b []byte, st *Stats) ([]byte, error) {
 	r := reader{b: b}
-	groups := r.u32()
-	for g := uint32(0); g < groups && r.err == nil; g++ {
-		r.u32()
-		r.byte()
-	}
-	if r.err != nil {
+	if readLocals(&r); r.err != nil {
 		return nil, fmt.Errorf("locals: %w", r.err)
 	}
 	t.insts, t.stack, t.open, t.table, t.edits, t.reads0 = t.insts[:0], t.stack[:0], t.open[:0], t.table[:0], t.edits[:0], t.reads0[:0]
@@ -413,8 +408,26 @@ func (t *threader) dispatchLoop(i int) (int, bool) {
 // `local.get 0`.
 func (t *threader) hasEntry(dispatch int) bool {
 	i := dispatch - 4
-	return i >= 0 && t.insts[i].op == opLocalGet && t.insts[i].imm == 0 &&
-		t.insts[i+1].op == opI32Eqz && t.insts[i+2].op == opBrIf
+	return i >= 0 && isWayIn(t.insts[i], t.insts[i+1], t.insts[i+2])
+}
+
+// isWayIn reports whether a, b and c are the way in Thread adds ahead of a
+// table: `local.get 0; i32.eqz; br_if`.
+func isWayIn(a, b, c inst) bool {
+	return a.op == opLocalGet && a.imm == 0 && b.op == opI32Eqz && c.op == opBrIf
+}
+
+// readLocals reads a function body's declarations of locals, and returns
+// how many groups they have, where the groups start (after their count,
+// however long its encoding) and how many locals they declare in all.
+func readLocals(r *reader) (groups uint32, first int, locals uint64) {
+	groups = r.u32()
+	first = r.i
+	for g := uint32(0); g < groups && r.err == nil; g++ {
+		locals += uint64(r.u32())
+		r.byte()
+	}
+	return groups, first, locals
 }
 
 // pcbUnread reports whether local 0 (PC_B) is read only by the jump table

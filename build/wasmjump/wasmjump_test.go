@@ -297,3 +297,17 @@ func FuzzThread(f *testing.F) {
 		assert.LessOrEqual(t, st.CodeAfter, st.CodeBefore+5*st.Entries+16*st.Loops)
 	})
 }
+
+// A body whose count of local groups is padded (as Go pads sizes) keeps
+// its groups when loops adds the entry flag.
+func TestPaddedLocalsCount(t *testing.T) {
+	rp0, rp1, rp2 := i32(4), cat(get(1), ifVoid, jump(0, 2), end), i32(6)
+	plain := goShape(rp0, rp1, rp2)
+	padded := cat([]byte{0x81, 0x00}, plain[1:]) // 1 group, in two bytes
+	want, _, err := Thread(module(plain))
+	require.NoError(t, err)
+	got, st, err := Thread(module(padded))
+	require.NoError(t, err)
+	assert.Equal(t, 1, st.Loops)
+	assert.Equal(t, want, got)
+}
