@@ -68,8 +68,9 @@ var actionsBegun int
 
 // later runs fn in a dispatch of ctx once the browser has rendered a frame
 // (y.Frame): each piece of work deferred so (a stage's render, a slice of
-// the node canvas's painting) has a frame of its own, where pieces run
-// back to back after a message made the frame between them late.
+// the node canvas's painting) has a frame of its own. After a posted
+// message alone, two such pieces could run back to back, and the frame
+// between them came late.
 // Dispatches sent while an action runs wait for its end and then run in
 // the same task as it and the render of its frame, which would make one
 // long task of them: when an action has begun since later was called, fn

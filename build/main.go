@@ -7,8 +7,8 @@
 //	go run ./build run      wasm, static (with fast compression), then serve
 //	go run ./build flags    print the compiler flags of the browser build
 //	go run ./build thread FILE...
-//	                        make the forward jumps of Go WebAssembly binaries
-//	                        direct, in place, as wasm does to app.wasm
+//	                        rewrite the jumps of Go WebAssembly binaries as
+//	                        direct branches, in place, as wasm does to app.wasm
 //
 // Every command takes -dist (default: dist/ at the module root). The work is
 // done by package yarnplay/build/site, which the browser tests share.
@@ -40,8 +40,9 @@ commands:
   flags    print the browser build's compiler flags, one per line (for
            building other WebAssembly as app.wasm is: bench/wasmcount.sh)
   thread FILE...
-           make the forward jumps of Go WebAssembly binaries direct branches,
-           in place, as wasm does to app.wasm (package build/wasmjump)
+           rewrite the jumps of Go WebAssembly binaries as direct branches
+           (forward jumps, calls' ways in, loops), in place, as wasm does to
+           app.wasm (package build/wasmjump)
 
 flags:
   -dist dir    output directory (default: dist/ at the module root)

@@ -1,4 +1,4 @@
-// Package wasmjump makes the forward jumps of Go's WebAssembly functions
+// Package wasmjump rewrites the jumps of Go's WebAssembly functions as
 // direct branches.
 //
 // Go's compiler lays each function out as one loop around a jump table:
@@ -67,8 +67,8 @@ type Stats struct {
 	CodeBefore, CodeAfter int
 }
 
-// Thread returns the module with the forward jumps of its Go functions
-// made direct (see the package's documentation), and what it changed. An
+// Thread returns the module with the jumps of its Go functions made direct
+// where they can be (see the package's documentation), and what it changed. An
 // error means the bytes are not a WebAssembly module it can read; the
 // input is never modified.
 func Thread(module []byte) ([]byte, Stats, error) {
