@@ -68,9 +68,9 @@ type Stats struct {
 }
 
 // Thread returns the module with the jumps of its Go functions made direct
-// where they can be (see the package's documentation), and what it changed. An
-// error means the bytes are not a WebAssembly module it can read; the
-// input is never modified.
+// where they can be (see the package's documentation), and what it
+// changed. An error means the bytes are not a WebAssembly module it can
+// read; the input is never modified.
 func Thread(module []byte) ([]byte, Stats, error) {
 	var st Stats
 	if len(module) < 8 || !bytes.Equal(module[:4], []byte("\x00asm")) {
