@@ -28,8 +28,8 @@
 # (--cache-sim=yes: 11.5 minutes instead of three) and each row gets the
 # function's first-level instruction cache misses per heartbeat. The
 # browser's heartbeat runs more code than that cache holds: 1,125 misses per
-# heartbeat of the harness; step 35 of the log has 985 for benchmark 5's
-# scenario, against 13 natively.
+# heartbeat of the harness before its jumps were rewritten; step 35 of the
+# log has 985 for benchmark 5's scenario, against 13 natively.
 set -euo pipefail
 cache=()
 if [ -n "${WASMPROFILE_CACHE:-}" ]; then

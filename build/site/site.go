@@ -39,9 +39,8 @@ import (
 
 	goapp "github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"yarnplay/build/wasmjump"
-
 	"yarnplay/app"
+	"yarnplay/build/wasmjump"
 )
 
 // Names inside the output directory.
@@ -132,9 +131,9 @@ func wasmLdflags() string {
 // dist/web/app.wasm, against a copy of go-app without its server side
 // (goAppPatches) and with a runtime whose garbage collector marks in
 // slices (runtimePatches), under the build tag GCSlicesTag added to
-// GOFLAGS' tags, then makes its forward jumps direct (ThreadWasm). The go
-// command's diagnostics, and a warning if the runtime's edits do not
-// apply, go to stderr.
+// GOFLAGS' tags, then rewrites its jumps as direct branches (ThreadWasm).
+// The go command's diagnostics, and a warning if the runtime's edits do
+// not apply, go to stderr.
 func BuildWasm(ctx context.Context, root, dist string, stderr io.Writer) error {
 	out, err := filepath.Abs(WasmPath(dist))
 	if err != nil {
@@ -195,10 +194,10 @@ func BuildWasm(ctx context.Context, root, dist string, stderr io.Writer) error {
 // jumps made direct branches, a direct way into each function for a call,
 // and its call-free loops WebAssembly loops (package wasmjump): the same
 // program, with 21% fewer instructions per heartbeat of benchmark 4 in
-// Node's compiler and 93% fewer indirect jumps (bash bench/wasmprofile.sh;
-// bench/results/log.md, step 36), and 4% less code. It is an error if the binary has
-// no jump to thread: threaded already, or Go's layout has changed and
-// wasmjump must follow it.
+// Node's compiler (bash bench/wasmprofile.sh), 93% fewer indirect jumps
+// (valgrind's branch simulation; bench/results/log.md, step 36), and 4%
+// less code. It is an error if the binary has no jump to thread: threaded
+// already, or Go's layout has changed and wasmjump must follow it.
 func ThreadWasm(path string) (wasmjump.Stats, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {

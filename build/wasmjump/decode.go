@@ -78,14 +78,6 @@ func (r *reader) skip(n int) {
 	r.i += n
 }
 
-// limits reads a table's or a memory's limits.
-func (r *reader) limits() {
-	if r.byte()&1 != 0 {
-		r.u32()
-	}
-	r.u32()
-}
-
 func appendU32(b []byte, v uint32) []byte {
 	for v >= 0x80 {
 		b = append(b, byte(v)|0x80)

@@ -53,6 +53,9 @@ type loopRange struct{ k, j, e int }
 // loops made branches to loops of their own, and how many it made. params
 // is the function's number of parameters (its locals' indices follow).
 func (l *looper) body(b []byte, params int) ([]byte, int, error) {
+	if params < 0 {
+		return b, 0, nil // no local can be added safely
+	}
 	r := reader{b: b}
 	groups, first, declared := readLocals(&r)
 	if r.err != nil {
@@ -91,7 +94,7 @@ func (l *looper) body(b []byte, params int) ([]byte, int, error) {
 		l.nodes = append(l.nodes, n)
 	}
 	d, ok := l.dispatch()
-	if !ok || params < 0 || locals >= 1<<31 {
+	if !ok || locals >= 1<<31 {
 		return b, 0, nil
 	}
 	ranges := l.ranges(&d)
@@ -141,17 +144,12 @@ func (l *looper) dispatch() (dispatchInfo, bool) {
 	if d.table < 0 {
 		return d, false
 	}
-	j := d.table - 2 // before local.get 0
-	if j >= 3 && isWayIn(l.nodes[j-2].inst, l.nodes[j-1].inst, l.nodes[j].inst) {
-		j -= 3 // the way in
-	}
-	for ; j >= 0 && l.nodes[j].op == opBlock && l.nodes[j].void; j-- {
-		d.opens = append(d.opens, j) // innermost first: segment 0's block first
-	}
-	if j < 0 || l.nodes[j].op != opLoop || len(d.opens) == 0 {
+	head, opens, ok := dispatchChain(d.table-1, func(j int) inst { return l.nodes[j].inst })
+	if !ok {
 		return d, false
 	}
-	d.loop = l.nodes[j].label
+	d.opens = opens // innermost first: segment 0's block first
+	d.loop = l.nodes[head].label
 	d.seg = make([]int, len(l.nodes)) // label ids are fewer than nodes
 	for i := range d.seg {
 		d.seg[i] = -1
@@ -203,15 +201,11 @@ func (d *dispatchInfo) segOfLabel(id int) int {
 // goes to, or -1 if node i is not one.
 func (l *looper) jumpTo(d *dispatchInfo, i int) int {
 	n := l.nodes[i]
-	if n.op != opBr || n.target != d.loop || i < 2 || l.nodes[i-1].op != opLocalSet || l.nodes[i-1].imm != 0 || l.nodes[i-2].op != opI32Const {
+	if n.op != opBr || n.target != d.loop || i < 2 || !setsPCB(l.nodes[i-2].inst, l.nodes[i-1].inst) {
 		return -1
 	}
-	k := l.nodes[i-2].imm
 	t := l.nodes[d.table].targets
-	if k < 0 || k >= int64(len(t)) {
-		k = int64(len(t) - 1)
-	}
-	return d.segOfLabel(t[k])
+	return d.segOfLabel(t[tableEntry(l.nodes[i-2].imm, len(t))])
 }
 
 // resumable reports whether node i may be a call that Go's runtime
@@ -228,7 +222,7 @@ func (l *looper) resumable(d *dispatchInfo, i int) bool {
 
 // segEnd returns the node that ends segment m: the next segment's block's
 // end, or the dispatch loop's end after the last.
-func (l *looper) segEnd(d *dispatchInfo, m int) int {
+func (d *dispatchInfo) segEnd(m int) int {
 	if m+1 < len(d.ends) {
 		return d.ends[m+1]
 	}
@@ -260,7 +254,7 @@ func (l *looper) ranges(d *dispatchInfo) []loopRange {
 		for m := k + 1; m <= j && ok; m++ {
 			ok = !into[m]
 		}
-		for i := d.ends[k] + 1; i < l.segEnd(d, j) && ok; i++ {
+		for i := d.ends[k] + 1; i < d.segEnd(j) && ok; i++ {
 			ok = !l.resumable(d, i)
 		}
 		// Branches from before the header into the range: one place.
@@ -309,7 +303,7 @@ func (l *looper) emit(prefix []byte, d *dispatchInfo, ranges []loopRange, ids in
 			moved[d.opens[m]] = true
 		}
 		opensAt[d.ends[rg.k]] = ri
-		closeAt[l.segEnd(d, rg.j)] = ri
+		closeAt[d.segEnd(rg.j)] = ri
 		if rg.e >= 0 {
 			entry[l.nodes[d.opens[rg.e]].label] = ri
 		}

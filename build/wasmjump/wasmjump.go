@@ -128,15 +128,18 @@ func threadCode(sec []byte, sig *signatures, st *Stats) ([]byte, error) {
 		body := r.b[r.i : r.i+int(size)]
 		r.i += int(size)
 		st.Functions++
-		nb, err := t.body(body, st)
+		nb, goShaped, err := t.body(body, st)
 		if err != nil {
 			return nil, fmt.Errorf("function body %d: %w", f, err)
 		}
-		nb, loops, err := l.body(nb, sig.params(f))
-		if err != nil {
-			return nil, fmt.Errorf("function body %d: %w", f, err)
+		if goShaped {
+			// Loops drop PC_B's writes too: only where the table reads it.
+			var loops int
+			if nb, loops, err = l.body(nb, sig.params(f)); err != nil {
+				return nil, fmt.Errorf("function body %d: %w", f, err)
+			}
+			st.Loops += loops
 		}
-		st.Loops += loops
 		out = appendU32(out, uint32(len(nb)))
 		out = append(out, nb...)
 	}
@@ -149,14 +152,13 @@ func threadCode(sec []byte, sig *signatures, st *Stats) ([]byte, error) {
 	return out, nil
 }
 
-// signatures are the parameter counts of a module's defined functions,
-// from its type, import and function sections (loops needs them to add a
-// local). A section it cannot read leaves them unknown.
+// signatures are the parameter counts of a module's defined functions (in
+// the order of their bodies), from its type and function sections: loops
+// needs them to add a local. A section it cannot read leaves them unknown.
 type signatures struct {
-	types   []int    // by type index: the parameters
-	imports uint32   // functions imported: the defined ones' indices follow
-	funcs   []uint32 // by defined function: its type index
-	bad     bool
+	types []int    // by type index: the parameters
+	funcs []uint32 // by defined function: its type index
+	bad   bool
 }
 
 func (s *signatures) read(id byte, sec []byte) {
@@ -173,26 +175,6 @@ func (s *signatures) read(id byte, sec []byte) {
 			results := r.u32()
 			r.skip(int(min(results, uint32(len(sec)))))
 			s.types = append(s.types, int(params))
-		}
-	case 2: // imports
-		for n, i := r.u32(), uint32(0); i < n && r.err == nil; i++ {
-			r.skip(int(min(r.u32(), uint32(len(sec)))))
-			r.skip(int(min(r.u32(), uint32(len(sec)))))
-			switch r.byte() {
-			case 0:
-				r.u32()
-				s.imports++
-			case 1:
-				r.byte()
-				r.limits()
-			case 2:
-				r.limits()
-			case 3:
-				r.byte()
-				r.byte()
-			default:
-				s.bad = true
-			}
 		}
 	case 3: // functions
 		for n, i := r.u32(), uint32(0); i < n && r.err == nil; i++ {
@@ -251,11 +233,12 @@ type threader struct {
 }
 
 // body returns the function body with its forward jumps threaded, or the
-// body itself when it is not of Go's shape.
-func (t *threader) body(b []byte, st *Stats) ([]byte, error) {
+// body itself when it is not of Go's shape; goShaped reports whether it is
+// (and its table the only reader of PC_B).
+func (t *threader) body(b []byte, st *Stats) (_ []byte, goShaped bool, _ error) {
 	r := reader{b: b}
 	if readLocals(&r); r.err != nil {
-		return nil, fmt.Errorf("locals: %w", r.err)
+		return nil, false, fmt.Errorf("locals: %w", r.err)
 	}
 	t.insts, t.stack, t.open, t.table, t.edits, t.reads0 = t.insts[:0], t.stack[:0], t.open[:0], t.table[:0], t.edits[:0], t.reads0[:0]
 	loop, dispatch := -1, -1 // the dispatch loop's label id; the table's instruction
@@ -263,7 +246,7 @@ func (t *threader) body(b []byte, st *Stats) ([]byte, error) {
 	for r.i < len(r.b) {
 		in, table, err := decode(&r)
 		if err != nil {
-			return nil, fmt.Errorf("instruction at byte %d: %w", in.start, err)
+			return nil, false, fmt.Errorf("instruction at byte %d: %w", in.start, err)
 		}
 		i := len(t.insts)
 		t.insts = append(t.insts, in)
@@ -274,7 +257,7 @@ func (t *threader) body(b []byte, st *Stats) ([]byte, error) {
 		case opEnd:
 			if len(t.stack) == 0 {
 				if r.i != len(r.b) {
-					return nil, fmt.Errorf("the body ends at byte %d of %d", in.end, len(r.b))
+					return nil, false, fmt.Errorf("the body ends at byte %d of %d", in.end, len(r.b))
 				}
 				ended = true
 				break
@@ -296,14 +279,14 @@ func (t *threader) body(b []byte, st *Stats) ([]byte, error) {
 			if dispatch >= 0 || i == 0 || t.insts[i-1].op != opLocalGet || t.insts[i-1].imm != 0 {
 				break
 			}
-			l, ok := t.dispatchLoop(i - 1)
+			head, _, ok := dispatchChain(i-1, func(j int) inst { return t.insts[j] })
 			if !ok {
 				break
 			}
-			dispatch, loop = i, l
+			dispatch, loop = i, t.labelOpenedAt(head)
 			for _, d := range table {
 				if d >= int64(len(t.stack)) {
-					return nil, fmt.Errorf("br_table at byte %d: depth %d with %d labels open", in.start, d, len(t.stack))
+					return nil, false, fmt.Errorf("br_table at byte %d: depth %d with %d labels open", in.start, d, len(t.stack))
 				}
 				t.table = append(t.table, t.stack[len(t.stack)-1-int(d)].id)
 			}
@@ -318,13 +301,10 @@ func (t *threader) body(b []byte, st *Stats) ([]byte, error) {
 				break
 			}
 			jumps++
-			if i < 2 || t.insts[i-1].op != opLocalSet || t.insts[i-1].imm != 0 || t.insts[i-2].op != opI32Const {
+			if i < 2 || !setsPCB(t.insts[i-2], t.insts[i-1]) {
 				break
 			}
-			k := t.insts[i-2].imm
-			if k < 0 || k >= int64(len(t.table)) {
-				k = int64(len(t.table) - 1) // br_table's default
-			}
+			k := tableEntry(t.insts[i-2].imm, len(t.table))
 			if t.table[k] == loop {
 				break // the table's own loop: a jump there is through the table
 			}
@@ -340,18 +320,21 @@ func (t *threader) body(b []byte, st *Stats) ([]byte, error) {
 		}
 	}
 	if r.err != nil {
-		return nil, r.err
+		return nil, false, r.err
 	}
 	if !ended {
-		return nil, errors.New("the body does not end with end")
+		return nil, false, errors.New("the body does not end with end")
 	}
 	if loop < 0 {
-		return b, nil
+		return b, false, nil
 	}
 	st.Dispatched++
 	st.Jumps += jumps
-	if len(t.edits) == 0 || !t.pcbUnread(dispatch) {
-		return b, nil
+	if !t.pcbUnread(dispatch) {
+		return b, false, nil
+	}
+	if len(t.edits) == 0 {
+		return b, true, nil
 	}
 	st.Threaded++
 	out := make([]byte, 0, len(b))
@@ -372,35 +355,51 @@ func (t *threader) body(b []byte, st *Stats) ([]byte, error) {
 		out = appendU32(out, uint32(e.depth))
 		at = e.end
 	}
-	return append(out, b[at:]...), nil
+	return append(out, b[at:]...), true, nil
 }
 
-// dispatchLoop reports whether instruction i (local.get 0) is the head of
-// a dispatch loop: only void blocks between it and a void loop that
-// directly precedes them (and the way in Thread adds, if the function has
-// it). It returns the loop's label id.
-func (t *threader) dispatchLoop(i int) (int, bool) {
-	blocks := 0
-	if t.hasEntry(i + 1) {
-		i -= 3
-	}
-	for j := i - 1; j >= 0; j-- {
-		switch in := t.insts[j]; {
-		case in.op == opBlock && in.void:
-			blocks++
-		case in.op == opLoop && in.void && blocks > 0:
-			// The loop is the label opened at instruction j.
-			for k := len(t.stack) - 1; k >= 0; k-- {
-				if t.stack[k].pos == j {
-					return t.stack[k].id, true
-				}
-			}
-			return 0, false
-		default:
-			return 0, false
+// labelOpenedAt returns the id of the open label opened at instruction i.
+func (t *threader) labelOpenedAt(i int) int {
+	for k := len(t.stack) - 1; k >= 0; k-- {
+		if t.stack[k].pos == i {
+			return t.stack[k].id
 		}
 	}
-	return 0, false
+	return -1
+}
+
+// dispatchChain reads Go's dispatch loop back from instruction i, the
+// table's `local.get 0` (at returns an instruction by index): the void
+// blocks that open right before it (after Thread's way in, if there is
+// one), innermost first, and the void loop that opens right before them.
+// ok is false for any other shape.
+func dispatchChain(i int, at func(int) inst) (loop int, blocks []int, ok bool) {
+	j := i - 1
+	if j >= 2 && isWayIn(at(j-2), at(j-1), at(j)) {
+		j -= 3
+	}
+	for ; j >= 0 && at(j).op == opBlock && at(j).void; j-- {
+		blocks = append(blocks, j)
+	}
+	if j < 0 || at(j).op != opLoop || !at(j).void || len(blocks) == 0 {
+		return 0, nil, false
+	}
+	return j, blocks, true
+}
+
+// setsPCB reports whether a and b set PC_B to a constant, as a jump through
+// the table does before its br: `i32.const K; local.set 0`.
+func setsPCB(a, b inst) bool {
+	return a.op == opI32Const && b.op == opLocalSet && b.imm == 0
+}
+
+// tableEntry returns the entry of a table of n entries (the default last)
+// that PC_B k selects.
+func tableEntry(k int64, n int) int {
+	if k < 0 || k >= int64(n) {
+		return n - 1
+	}
+	return int(k)
 }
 
 // hasEntry reports whether the table at instruction dispatch has the way
@@ -438,7 +437,7 @@ func (t *threader) pcbUnread(dispatch int) bool {
 		if i == dispatch-1 || i == dispatch-4 && t.hasEntry(dispatch) {
 			continue
 		}
-		scratch := i >= 2 && t.insts[i-2].op == opLocalSet && t.insts[i-2].imm == 0 && t.insts[i-1].op == opI32Const
+		scratch := i >= 2 && t.insts[i-2].op == opLocalSet && t.insts[i-2].imm == 0 && t.insts[i-1].op == opI32Const // not setsPCB: set, then const
 		if !scratch {
 			return false
 		}

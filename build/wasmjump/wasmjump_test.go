@@ -189,6 +189,11 @@ func TestThread(t *testing.T) {
 		want: goShape(cat(get(0), set(1), jump(2, 2)), i32(5), i32(6)),
 		same: true,
 	}, {
+		name: "PC_B read elsewhere: no loop either (a loop drops PC_B's writes too)",
+		in:   goShape(cat(get(0), set(1)), cat(get(1), ifVoid, jump(0, 2), end), i32(6)),
+		want: goShape(cat(get(0), set(1)), cat(get(1), ifVoid, jump(0, 2), end), i32(6)),
+		same: true,
+	}, {
 		name:   "PC_B as an indirect call's scratch is not a read",
 		in:     goShape(cat(i32(3), set(0), i32(0), get(0), []byte{0x1a, 0x1a}, jump(2, 2)), i32(5), i32(6)),
 		want:   threaded(cat(i32(3), set(0), i32(0), get(0), []byte{0x1a, 0x1a}, br(1)), i32(5), i32(6)),
