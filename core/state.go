@@ -248,12 +248,16 @@ func (a *app) addLive(c *container) {
 func (a *app) removeLive(c *container) {
 	a.live[c.li] = nil
 	a.nlive--
-	n := len(a.live)
-	for n > 0 && a.live[n-1] == nil {
-		n--
+	if c.li == len(a.live)-1 {
+		// The last one: the holes before it go too, so that the last
+		// element is again not nil. Any other leaves the tail as it is,
+		// and its cache line unread.
+		n := c.li
+		for n > 0 && a.live[n-1] == nil {
+			n--
+		}
+		a.live = a.live[:n]
 	}
-	clear(a.live[n:])
-	a.live = a.live[:n]
 	if len(a.live) > 2*a.nlive+8 {
 		j := 0
 		for _, x := range a.live {
