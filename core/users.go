@@ -185,17 +185,8 @@ func (s *Scheduler) queueUserLimit(q *queue) resource.Resource {
 	return m.limit
 }
 
-// userLimit is getResourceLimitForActiveUsers for one user: the queue's
-// user limit scaled by the user's weight.
-func (s *Scheduler) userLimit(q *queue, userName string) resource.Resource {
-	w := float32(1)
-	if u := q.lf.users[userName]; u != nil {
-		w = u.weight
-	}
-	return s.userLimitWeighted(q, w)
-}
-
-// userLimitOf is userLimit for a user of the leaf.
+// userLimitOf is getResourceLimitForActiveUsers for one of the leaf's
+// users: the queue's user limit scaled by the user's weight.
 func (s *Scheduler) userLimitOf(q *queue, u *user) resource.Resource {
 	return s.userLimitWeighted(q, u.weight)
 }
@@ -230,10 +221,12 @@ func (s *Scheduler) canAssignToUser(q *queue, a *app, limit resource.Resource, l
 }
 
 // headroom is LeafQueue.getHeadroom (section 6.4) for an application's user,
-// against the queue's current limit.
+// against the queue's current limit. u is the leaf's user (a live
+// application's a.usr, CheckInvariants), so its weight needs no lookup by
+// name: the views ask this of tens of thousands of applications a frame.
 func (s *Scheduler) headroom(q *queue, u *user) resource.Resource {
 	rc := s.rc
-	ul := s.userLimit(q, u.name)
+	ul := s.userLimitOf(q, u)
 	h := resource.ComponentwiseMin(ul.SubNonNegative(u.used), q.lf.currentLimit.SubNonNegative(q.used))
 	h = rc.RoundDown(h, s.minAlloc())
 	free := s.cluster.Sub(s.root.used)
