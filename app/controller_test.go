@@ -156,24 +156,43 @@ func TestTheSchedulerPlaysOnceTheCollectorHasMarked(t *testing.T) {
 // frames it waited for.
 func TestSlicesWaitForFrames(t *testing.T) {
 	c := NewController(store.New())
-	require.NoError(t, c.Store.Load(bigTicks(), ""))
+	sc := bigTicks()
+	sc.Nodes[0].Count = 3000 // a tick long enough for turns of both kinds
+	require.NoError(t, c.Store.Load(sc, ""))
 	clock := time.Unix(0, 0)
-	c.now = func() time.Time { clock = clock.Add(3 * time.Millisecond); return clock }
+	// A millisecond a reading: a slice ends after a few, so some turns
+	// come before FrameWork has passed.
+	c.now = func() time.Time { clock = clock.Add(time.Millisecond); return clock }
 	var timings []Timing
-	yields, frames := 0, 0
+	yields, frames, ends := 0, 0, 0
 	var since []time.Duration // the time since the last frame, at each
-	c.SetYield(func() { yields++ }, func(t Timing) { timings = append(timings, t) })
+	c.SetYield(func() {
+		require.True(t, c.running, "after an action, its frame's render waits for a frame")
+		yields++
+	}, func(t Timing) { timings = append(timings, t) })
 	c.SetFrameYield(func() {
 		frames++
+		if !c.running {
+			// After the action: its frame's render waits for one.
+			ends++
+			return
+		}
 		since = append(since, clock.Sub(c.lastFrame))
 	})
 	c.Do(func(s *store.Store) error { s.Last(); return nil })
 	require.NoError(t, c.Do(func(s *store.Store) error { return s.ForwardTick() }))
 
 	tick := timings[len(timings)-1]
-	require.Positive(t, frames, "a tick of 300 nodes waits for frames")
+	require.Positive(t, frames, "a tick of 3,000 nodes waits for frames")
 	require.Positive(t, yields, "and yields between them")
-	require.Equal(t, frames, timings[0].Frames+tick.Frames)
+	sliced := 0
+	for _, t := range timings {
+		if t.Slices > 1 {
+			sliced++
+		}
+	}
+	require.Equal(t, sliced, ends, "an action that ran in slices has its frame rendered after a frame")
+	require.Equal(t, frames, timings[0].Frames+tick.Frames+ends)
 	for _, d := range since {
 		require.GreaterOrEqual(t, d, FrameWork)
 		require.LessOrEqual(t, d, FrameWork+tick.Longest+6*time.Millisecond, "at most a slice past FrameWork")
