@@ -57,7 +57,7 @@ func (s *Scheduler) applyAllocation(q *queue, a *app, n *node, r *request, rsv *
 	if r.duration > 0 {
 		c.end = s.now + r.duration
 		if n.nextEnd == 0 || c.end < n.nextEnd {
-			n.nextEnd = c.end
+			n.nextEnd, n.nextC, n.nextA = c.end, c, a
 		}
 	}
 	if r.isAM && a.amRequested && !a.hasAMContainer() {
@@ -232,21 +232,32 @@ func (s *Scheduler) completeDueContainers(n *node) {
 	if n.nextEnd == 0 || n.nextEnd > now {
 		return
 	}
+	// The hinted container is most likely the first due: reading it and its
+	// application now starts their cache misses, which at 10,000 nodes and
+	// more would otherwise come one after the other once the scan is done.
+	// The comparisons keep the loads; the count is of stale hints.
+	if c, a := n.nextC, n.nextA; c != nil && (c.app != a || a.queue == nil || a.usr == nil) {
+		s.staleHints++
+	}
 	ends := n.ends
-	// The earliest end still ahead, in a loop without branches but its
-	// own (min and the conditional are selects): in WebAssembly, every
-	// jump goes through the function's dispatch table.
-	next := int64(math.MaxInt64)
-	for _, end := range ends {
+	// The earliest end still ahead and the first container that ends then,
+	// in a loop without branches but its own (the conditionals are
+	// selects): in WebAssembly, every jump goes through the function's
+	// dispatch table.
+	next, at := int64(math.MaxInt64), -1
+	for i, end := range ends {
 		if end <= now {
 			end = math.MaxInt64
 		}
-		next = min(next, end)
+		if end < next {
+			next, at = end, i
+		}
 	}
-	if next == math.MaxInt64 {
-		next = 0
+	n.nextEnd, n.nextC, n.nextA = 0, nil, nil
+	if at >= 0 {
+		c := n.containers[at]
+		n.nextEnd, n.nextC, n.nextA = next, c, c.app
 	}
-	n.nextEnd = next
 	first := -1
 	for i, end := range ends {
 		if isDue(end, now) {

@@ -19,8 +19,9 @@ import (
 // preemption decision, the settings, lists of strings); no two slices of
 // dst share memory unless src's do; and the scratch state Clone resets
 // (leaf visit memos, the walk copies, the due list, the containers kept
-// for reuse) is reset. A field added to the scheduler's objects is checked
-// without changing this test.
+// for reuse, the nodes' hints and their count of stale ones) is reset.
+// A field added to the scheduler's objects is checked without changing
+// this test.
 func CloneShapeError(src, dst *Scheduler) error {
 	c := &shapeCheck{fwd: map[shapeKey]uintptr{}, back: map[shapeKey]uintptr{}}
 	c.walk("s", reflect.ValueOf(src), reflect.ValueOf(dst))
@@ -65,7 +66,7 @@ var sharedPointers = map[reflect.Type]bool{
 }
 
 // resetFields are the fields Clone leaves at their zero value.
-var resetFields = map[string]bool{"Scheduler.due": true, "Scheduler.free": true, "Scheduler.blk": true, "queue.walk": true, "leafState.memo": true}
+var resetFields = map[string]bool{"Scheduler.due": true, "Scheduler.staleHints": true, "node.nextC": true, "node.nextA": true, "Scheduler.free": true, "Scheduler.blk": true, "queue.walk": true, "leafState.memo": true}
 
 func (c *shapeCheck) walk(path string, a, b reflect.Value) {
 	switch a.Kind() {
