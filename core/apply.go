@@ -253,11 +253,15 @@ func (s *Scheduler) completeDueContainers(n *node) {
 			next, at = end, i
 		}
 	}
-	n.nextEnd, n.nextC, n.nextA = 0, nil, nil
-	if at >= 0 {
-		c := n.containers[at]
-		n.nextEnd, n.nextC, n.nextA = next, c, c.app
+	var c *container
+	var a *app
+	if at < 0 {
+		next = 0
+	} else {
+		c = n.containers[at]
+		a = c.app
 	}
+	n.nextEnd, n.nextC, n.nextA = next, c, a
 	first := -1
 	for i, end := range ends {
 		if isDue(end, now) {
