@@ -182,7 +182,7 @@ func (s *Scheduler) Nodes() []NodeView {
 
 func nodeView(n *node) NodeView {
 	v := nodeViewBrief(n)
-	for _, c := range n.containers {
+	for _, c := range n.byID() {
 		v.Containers = append(v.Containers, containerView(c))
 	}
 	return v
