@@ -67,7 +67,7 @@ func (s *Scheduler) applyAllocation(q *queue, a *app, n *node, r *request, rsv *
 	a.addLive(c)
 	a.consumption = a.consumption.Add(size)
 	n.containers = append(n.containers, c)
-	n.ends = append(n.ends, c.end)
+	n.ends = append(n.ends, endTick32(c.end))
 	n.allocated = n.allocated.Add(size)
 	s.decrementAsks(a, r, n, res.locality)
 	if res.unreserve != nil {
@@ -217,13 +217,14 @@ func (s *Scheduler) releaseContainer(c *container, n *node, why Reason) {
 // recomputes n.nextEnd; if some are due, each is taken out of the list by
 // moving the last container into its place, and they are completed.
 //
-// Taking one out that way touches two slots of each list, not the whole
-// tail: at 10,000 nodes and more a node's lists are out of cache by its
-// next heartbeat, and moving the tail down cost more cache misses than
-// the rest of the completion. The scan's loops make no call: in
-// WebAssembly, a loop with a call in it (an append, a pointer stored with
-// its write barrier) keeps its variables in memory, not in locals, on
-// every turn.
+// Taking one out that way writes two slots of each list; keeping the
+// list's order meant moving its tail down, half the list on average, with
+// a write barrier for every pointer moved. At 10,000 nodes and more a
+// node's lists are out of cache by its next heartbeat, so the scan reads
+// ends of 32 bits (endTick32): half the cache lines. The scan's loop
+// makes no call: in WebAssembly, a loop with a call in it (an append, a
+// pointer stored with its write barrier) keeps its variables in memory,
+// not in locals, on every turn.
 func (s *Scheduler) completeDueContainers(n *node) {
 	now := s.now
 	if n.nextEnd == 0 || n.nextEnd > now {
@@ -238,13 +239,13 @@ func (s *Scheduler) completeDueContainers(n *node) {
 	}
 	ends := n.ends
 	// The earliest end still ahead and the first container that ends then,
-	// and the last due, in a loop without branches but its own (the
-	// conditionals are selects): in WebAssembly, every jump goes through
-	// the function's dispatch table.
-	next, at, last := int64(math.MaxInt64), -1, -1
-	for i, end := range ends {
+	// the last due and how many are, in one loop.
+	next, at, last, ndue := int64(math.MaxInt64), -1, -1, 0
+	for i, e := range ends {
+		end := int64(e)
 		if isDue(end, now) {
 			last = i
+			ndue++
 		}
 		if end <= now {
 			end = math.MaxInt64
@@ -269,8 +270,16 @@ func (s *Scheduler) completeDueContainers(n *node) {
 	// place is never due itself.
 	cs := n.containers
 	due := s.due[:0]
-	for i := last; i >= 0; i-- {
-		if !isDue(ends[i], now) {
+	held := false
+	for i := last; ndue > 0; i-- {
+		if !isDue(int64(ends[i]), now) {
+			continue
+		}
+		ndue--
+		if cs[i].end > now {
+			// Its end is beyond what ends holds and not yet come: it is
+			// looked at again next tick.
+			held = true
 			continue
 		}
 		due = append(due, cs[i])
@@ -280,6 +289,9 @@ func (s *Scheduler) completeDueContainers(n *node) {
 		cs, ends = cs[:k], ends[:k]
 	}
 	n.containers, n.ends = cs, ends
+	if held && (n.nextEnd == 0 || n.nextEnd > now+1) {
+		n.nextEnd, n.nextC, n.nextA = now+1, nil, nil
+	}
 	sortByID(due)
 	for _, c := range due {
 		s.releaseContainer(c, n, ReasonCompleted)
@@ -305,6 +317,12 @@ func sortByID(cs []*container) {
 		}
 	}
 }
+
+// endTick32 is a container's end tick as its node's ends hold it: in 32
+// bits, which halves the cache lines a scan reads, ends after tick
+// 2,147,483,647 held as that tick (completeDueContainers then reads the
+// container's own).
+func endTick32(end int64) int32 { return int32(min(end, math.MaxInt32)) }
 
 // isDue reports whether a container ending at tick end (0: it does not end
 // by itself) is due at tick now: 0 < end <= now, in one comparison.

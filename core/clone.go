@@ -75,7 +75,7 @@ type Cloner struct {
 	askb  []locAsk
 	cblk  []container
 	cpblk []*container
-	endb  []int64
+	endb  []int32
 }
 
 // cloneMark is what changes whenever a scheduler does: every exported

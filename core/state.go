@@ -285,9 +285,9 @@ type node struct {
 	// the last taking its place (take). Whatever shows or walks them in
 	// order sorts them by id, the order they were allocated in.
 	containers []*container
-	// ends holds the containers' end ticks, in the order of containers, so
-	// that finding the due ones reads no container.
-	ends        []int64
+	// ends holds the containers' end ticks (endTick32), in the order of
+	// containers, so that finding the due ones reads no container.
+	ends        []int32
 	reservation *container
 	// nextEnd is at most the earliest end of the node's containers that end
 	// by themselves (0: none), so a heartbeat skips the scan when nothing is due.
