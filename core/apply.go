@@ -190,7 +190,13 @@ func (s *Scheduler) decrementAsks(a *app, r *request, n *node, loc nodeType) {
 // node, the app, the user and the queues (LeafQueue.completedContainer).
 func (s *Scheduler) completeContainer(c *container, why Reason) {
 	n := c.node
-	n.take(c)
+	for i, x := range n.containers {
+		if x == c {
+			n.containers = append(n.containers[:i], n.containers[i+1:]...)
+			n.ends = append(n.ends[:i], n.ends[i+1:]...)
+			break
+		}
+	}
 	s.releaseContainer(c, n, why)
 }
 
@@ -211,20 +217,18 @@ func (s *Scheduler) releaseContainer(c *container, n *node, why Reason) {
 }
 
 // completeDueContainers completes the node's containers whose duration has
-// run out, in the order of their ids (the order they were allocated in).
-// n.nextEnd is at most the earliest end among them, so the scan is skipped
-// while it lies ahead. A scan reads the ends beside the list (n.ends) and
-// recomputes n.nextEnd; if some are due, each is taken out of the list by
-// moving the last container into its place, and they are completed.
+// run out, in the order of the node's list. n.nextEnd is at most the
+// earliest end among them, so the scan is skipped while it lies ahead. A
+// scan reads the ends beside the list (n.ends, 32 bits each: at 10,000
+// nodes and more they are out of cache by the node's next heartbeat, and
+// half the width is half the lines) and recomputes n.nextEnd; if some are
+// due, the due containers are taken out of the list, the others keeping
+// their order, and completed.
 //
-// Taking one out that way writes two slots of each list; keeping the
-// list's order meant moving its tail down, half the list on average, with
-// a write barrier for every pointer moved. At 10,000 nodes and more a
-// node's lists are out of cache by its next heartbeat, so the scan reads
-// ends of 32 bits (endTick32): half the cache lines. The scan's loop
-// makes no call: in WebAssembly, a loop with a call in it (an append, a
-// pointer stored with its write barrier) keeps its variables in memory,
-// not in locals, on every turn.
+// The scan's two loops make no call: in WebAssembly, a loop with a call in
+// it (an append, a pointer stored with its write barrier) keeps its
+// variables in memory, not in locals, on every turn. The kept containers
+// move down by runs, one copy each.
 func (s *Scheduler) completeDueContainers(n *node) {
 	now := s.now
 	if n.nextEnd == 0 || n.nextEnd > now {
@@ -238,15 +242,26 @@ func (s *Scheduler) completeDueContainers(n *node) {
 		s.staleHints++
 	}
 	ends := n.ends
+	if now >= math.MaxInt32-1 {
+		// Past the ticks ends can hold: the containers it holds at its
+		// ceiling (endTick32) are due by their own ends, and those that
+		// are get an end ends can compare.
+		for i, e := range ends {
+			if e == math.MaxInt32 && n.containers[i].end <= now {
+				ends[i] = 1
+			}
+		}
+		// Then the ceiling is never due, and nextEnd at most the ceiling:
+		// the next heartbeat looks again.
+		now = math.MaxInt32 - 1
+	}
 	// The earliest end still ahead and the first container that ends then,
-	// the last due and how many are, in one loop.
-	next, at, last, ndue := int64(math.MaxInt64), -1, -1, 0
+	// in a loop without branches but its own (the conditionals are
+	// selects): in WebAssembly, every jump goes through the function's
+	// dispatch table.
+	next, at := int64(math.MaxInt64), -1
 	for i, e := range ends {
 		end := int64(e)
-		if isDue(end, now) {
-			last = i
-			ndue++
-		}
 		if end <= now {
 			end = math.MaxInt64
 		}
@@ -263,36 +278,36 @@ func (s *Scheduler) completeDueContainers(n *node) {
 		a = c.app
 	}
 	n.nextEnd, n.nextC, n.nextA = next, c, a
-	if last < 0 {
+	first := -1
+	for i, e := range ends {
+		if isDue(int64(e), now) {
+			first = i
+			break
+		}
+	}
+	if first < 0 {
 		return
 	}
-	// From the last due down, so that the container moved into a due one's
-	// place is never due itself.
 	cs := n.containers
 	due := s.due[:0]
-	held := false
-	for i := last; ndue > 0; i-- {
-		if !isDue(int64(ends[i]), now) {
+	kept := first
+	for i := first; i < len(ends); {
+		if isDue(int64(ends[i]), now) {
+			due = append(due, cs[i])
+			i++
 			continue
 		}
-		ndue--
-		if cs[i].end > now {
-			// Its end is beyond what ends holds and not yet come: it is
-			// looked at again next tick.
-			held = true
-			continue
+		j := i + 1
+		for j < len(ends) && !isDue(int64(ends[j]), now) {
+			j++
 		}
-		due = append(due, cs[i])
-		k := len(cs) - 1
-		cs[i], ends[i] = cs[k], ends[k]
-		cs[k] = nil
-		cs, ends = cs[:k], ends[:k]
+		copy(cs[kept:], cs[i:j])
+		copy(ends[kept:], ends[i:j])
+		kept += j - i
+		i = j
 	}
-	n.containers, n.ends = cs, ends
-	if held && (n.nextEnd == 0 || n.nextEnd > now+1) {
-		n.nextEnd, n.nextC, n.nextA = now+1, nil, nil
-	}
-	sortByID(due)
+	clear(cs[kept:])
+	n.containers, n.ends = cs[:kept], ends[:kept]
 	for _, c := range due {
 		s.releaseContainer(c, n, ReasonCompleted)
 	}
@@ -308,20 +323,10 @@ func (s *Scheduler) completeDueContainers(n *node) {
 	s.due = due[:0]
 }
 
-// sortByID sorts a few containers by id, by insertion: a heartbeat
-// completes one or two.
-func sortByID(cs []*container) {
-	for i := 1; i < len(cs); i++ {
-		for j := i; j > 0 && cs[j].id < cs[j-1].id; j-- {
-			cs[j], cs[j-1] = cs[j-1], cs[j]
-		}
-	}
-}
-
 // endTick32 is a container's end tick as its node's ends hold it: in 32
-// bits, which halves the cache lines a scan reads, ends after tick
-// 2,147,483,647 held as that tick (completeDueContainers then reads the
-// container's own).
+// bits, which halves the cache lines a scan reads; ends from tick
+// 2,147,483,647 on are held as that tick, the ceiling (completeDueContainers
+// then reads the container's own).
 func endTick32(end int64) int32 { return int32(min(end, math.MaxInt32)) }
 
 // isDue reports whether a container ending at tick end (0: it does not end
@@ -398,12 +403,10 @@ func (s *Scheduler) RemoveNode(name string) error {
 		s.unreserve(n.reservation, ReasonNodeRemoved, true)
 	}
 	// Attempts whose AM ran here fail once the node is gone: in Hadoop the
-	// attempt's removal is a later event than the node's. The containers
-	// complete newest first.
+	// attempt's removal is a later event than the node's.
 	var lost []*app
-	cs := n.byID()
-	for i := len(cs) - 1; i >= 0; i-- {
-		c := cs[i]
+	for len(n.containers) > 0 {
+		c := n.containers[len(n.containers)-1]
 		s.completeContainer(c, ReasonNodeRemoved)
 		if c.isAM && c.app.state == AppRunning {
 			lost = append(lost, c.app)

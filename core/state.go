@@ -1,9 +1,6 @@
 package core
 
 import (
-	"cmp"
-	"slices"
-
 	"yarnplay/core/config"
 	"yarnplay/core/resource"
 )
@@ -281,9 +278,6 @@ type node struct {
 	name, rack string
 	total      resource.Resource
 	allocated  resource.Resource
-	// containers are the live containers, in no set order: one leaves by
-	// the last taking its place (take). Whatever shows or walks them in
-	// order sorts them by id, the order they were allocated in.
 	containers []*container
 	// ends holds the containers' end ticks (endTick32), in the order of
 	// containers, so that finding the due ones reads no container.
@@ -303,25 +297,3 @@ type node struct {
 }
 
 func (n *node) unallocated() resource.Resource { return n.total.Sub(n.allocated) }
-
-// take takes a live container out of the node's list, the last one taking
-// its place.
-func (n *node) take(c *container) {
-	for i, x := range n.containers {
-		if x == c {
-			k := len(n.containers) - 1
-			n.containers[i], n.ends[i] = n.containers[k], n.ends[k]
-			n.containers[k] = nil
-			n.containers, n.ends = n.containers[:k], n.ends[:k]
-			return
-		}
-	}
-}
-
-// byID returns the node's live containers in the order of their ids, a
-// new slice.
-func (n *node) byID() []*container {
-	cs := slices.Clone(n.containers)
-	slices.SortFunc(cs, func(a, b *container) int { return cmp.Compare(a.id, b.id) })
-	return cs
-}

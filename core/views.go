@@ -182,7 +182,7 @@ func (s *Scheduler) Nodes() []NodeView {
 
 func nodeView(n *node) NodeView {
 	v := nodeViewBrief(n)
-	for _, c := range n.byID() {
+	for _, c := range n.containers {
 		v.Containers = append(v.Containers, containerView(c))
 	}
 	return v
