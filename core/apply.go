@@ -57,7 +57,7 @@ func (s *Scheduler) applyAllocation(q *queue, a *app, n *node, r *request, rsv *
 	if r.duration > 0 {
 		c.end = s.now + r.duration
 		if n.nextEnd == 0 || c.end < n.nextEnd {
-			n.nextEnd, n.nextC, n.nextA = c.end, c, a
+			n.nextEnd, n.nextC = c.end, c
 		}
 	}
 	if r.isAM && a.amRequested && !a.hasAMContainer() {
@@ -234,13 +234,6 @@ func (s *Scheduler) completeDueContainers(n *node) {
 	if n.nextEnd == 0 || n.nextEnd > now {
 		return
 	}
-	// The hinted container is most likely the first due: reading it and its
-	// application now starts their cache misses, which at 10,000 nodes and
-	// more would otherwise come one after the other once the scan is done.
-	// The comparisons keep the loads; the count is of stale hints.
-	if c, a := n.nextC, n.nextA; c != nil && (c.app != a || a.queue == nil || a.usr == nil) {
-		s.staleHints++
-	}
 	ends := n.ends
 	if now >= math.MaxInt32-1 {
 		// Past the ticks ends can hold: the containers it holds at its
@@ -270,14 +263,12 @@ func (s *Scheduler) completeDueContainers(n *node) {
 		}
 	}
 	var c *container
-	var a *app
 	if at < 0 {
 		next = 0
 	} else {
 		c = n.containers[at]
-		a = c.app
 	}
-	n.nextEnd, n.nextC, n.nextA = next, c, a
+	n.nextEnd, n.nextC = next, c
 	first := -1
 	for i, e := range ends {
 		if isDue(int64(e), now) {

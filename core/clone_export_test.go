@@ -66,7 +66,7 @@ var sharedPointers = map[reflect.Type]bool{
 }
 
 // resetFields are the fields Clone leaves at their zero value.
-var resetFields = map[string]bool{"Scheduler.due": true, "Scheduler.staleHints": true, "node.nextC": true, "node.nextA": true, "Scheduler.free": true, "Scheduler.blk": true, "queue.walk": true, "leafState.memo": true}
+var resetFields = map[string]bool{"Scheduler.due": true, "Scheduler.warmth": true, "node.nextC": true, "Scheduler.free": true, "Scheduler.blk": true, "queue.walk": true, "leafState.memo": true}
 
 func (c *shapeCheck) walk(path string, a, b reflect.Value) {
 	switch a.Kind() {
@@ -227,4 +227,20 @@ func (c *shapeCheck) checkRanges() {
 			c.fail(y.path, "shares memory with %s in the copy only", x.path)
 		}
 	}
+}
+
+// Warm reads ahead for every node, as ticks do (warm), and returns how
+// much the reading summed and how many of the nodes it read hinted a
+// container that is no longer among theirs (completed early, or reused).
+func Warm(s *Scheduler) (sum int64, stale int) {
+	before := s.warmth
+	for i := 0; i < len(s.nodes); i += warmAhead {
+		s.warm(s.nodes[i:min(i+warmAhead, len(s.nodes))])
+	}
+	for _, n := range s.nodes {
+		if c := n.nextC; c != nil && n.nextEnd != 0 && n.nextEnd <= s.now && (c.node != n || c.app == nil || c.app.live == nil || c.li >= len(c.app.live) || c.app.live[c.li] != c) {
+			stale++
+		}
+	}
+	return s.warmth - before, stale
 }

@@ -286,14 +286,12 @@ type node struct {
 	// nextEnd is at most the earliest end of the node's containers that end
 	// by themselves (0: none), so a heartbeat skips the scan when nothing is due.
 	nextEnd int64
-	// nextC is the first container in the list that ends at nextEnd, and
-	// nextA its application, as they were when nextEnd was set: hints that
-	// completeDueContainers reads before it scans, so that the cache misses
-	// on the container and the application overlap the scan's instead of
-	// following it. They may be stale (the container completed early, or
-	// reused); they are only read, never acted on.
+	// nextC is the first container in the list that ends at nextEnd, as it
+	// was when nextEnd was set: a hint that a tick reads, with its
+	// application, ahead of the node's heartbeat (warm). It may be stale
+	// (the container completed early, or was reused); it is only read,
+	// never acted on.
 	nextC *container
-	nextA *app
 }
 
 func (n *node) unallocated() resource.Resource { return n.total.Sub(n.allocated) }
