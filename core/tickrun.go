@@ -62,8 +62,8 @@ const warmAhead = 32
 // on each other, the misses of many nodes are outstanding at once, and the
 // heartbeats find the lines in cache. The first loop reads the nodes (in
 // order, which the processor prefetches) and their lists, the second the
-// hinted containers, the third their applications, so that no turn waits
-// for a load of its own.
+// hinted containers, the third their applications and the slots, so that
+// a turn waits for no load of its own but the application's.
 //
 // It changes nothing but s.warmth, a sum of what it read that keeps the
 // loads from being dropped as unused. The hints may be stale (the
