@@ -19,7 +19,7 @@ import (
 // preemption decision, the settings, lists of strings); no two slices of
 // dst share memory unless src's do; and the scratch state Clone resets
 // (leaf visit memos, the walk copies, the due list, the containers kept
-// for reuse, the nodes' hints and their count of stale ones) is reset.
+// for reuse, the nodes' hints and the sum of what warm read) is reset.
 // A field added to the scheduler's objects is checked without changing
 // this test.
 func CloneShapeError(src, dst *Scheduler) error {
@@ -227,20 +227,4 @@ func (c *shapeCheck) checkRanges() {
 			c.fail(y.path, "shares memory with %s in the copy only", x.path)
 		}
 	}
-}
-
-// Warm reads ahead for every node, as ticks do (warm), and returns how
-// much the reading summed and how many of the nodes it read hinted a
-// container that is no longer among theirs (completed early, or reused).
-func Warm(s *Scheduler) (sum int64, stale int) {
-	before := s.warmth
-	for i := 0; i < len(s.nodes); i += warmAhead {
-		s.warm(s.nodes[i:min(i+warmAhead, len(s.nodes))])
-	}
-	for _, n := range s.nodes {
-		if c := n.nextC; c != nil && n.nextEnd != 0 && n.nextEnd <= s.now && (c.node != n || c.app == nil || c.app.live == nil || c.li >= len(c.app.live) || c.app.live[c.li] != c) {
-			stale++
-		}
-	}
-	return s.warmth - before, stale
 }
