@@ -57,7 +57,7 @@ func Precompress(dist string, c Compression) error {
 		if err != nil {
 			return fmt.Errorf("compressing the site: %w", err)
 		}
-		if d.IsDir() || !compressible[filepath.Ext(path)] {
+		if d.IsDir() || !compressible[filepath.Ext(path)] || hidden(path) {
 			return nil
 		}
 		data, err := os.ReadFile(path)
@@ -78,7 +78,7 @@ func Precompress(dist string, c Compression) error {
 				}
 				continue
 			}
-			if err := os.WriteFile(out, z, 0o644); err != nil {
+			if err := writeFile(out, z); err != nil {
 				return fmt.Errorf("writing a compressed copy: %w", err)
 			}
 		}

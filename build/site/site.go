@@ -132,8 +132,13 @@ func wasmLdflags() string {
 // (goAppPatches) and with a runtime whose garbage collector marks in
 // slices (runtimePatches), under the build tag GCSlicesTag added to
 // GOFLAGS' tags, then rewrites its jumps as direct branches (ThreadWasm).
-// The go command's diagnostics, and a warning if the runtime's edits do
-// not apply, go to stderr.
+//
+// It compiles into a directory of its own and moves the result into place
+// whole, whatever dist holds already (a binary of an earlier build, threaded
+// or not, or nothing): an interrupted build leaves the previous app.wasm.
+// A post-build step that cannot apply (the runtime's edits, the threading)
+// prints a warning and leaves the binary as Go built it, which works, only
+// more slowly. The go command's diagnostics and the warnings go to stderr.
 func BuildWasm(ctx context.Context, root, dist string, stderr io.Writer) error {
 	out, err := filepath.Abs(WasmPath(dist))
 	if err != nil {
@@ -164,7 +169,11 @@ func BuildWasm(ctx context.Context, root, dist string, stderr io.Writer) error {
 	} else {
 		args = append(args, "-overlay", overlay)
 	}
-	cmd := exec.CommandContext(ctx, "go", append(args, "-o", out, "./wasm")...)
+	// A fresh output path: given the path of an earlier build's binary,
+	// the go command may find it up to date and leave it as it is, already
+	// threaded.
+	built := filepath.Join(tmp, WasmFile)
+	cmd := exec.CommandContext(ctx, "go", append(args, "-o", built, "./wasm")...)
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if warning == "" {
@@ -177,17 +186,22 @@ func BuildWasm(ctx context.Context, root, dist string, stderr io.Writer) error {
 	if err := cmd.Run(); err != nil {
 		return fmt.Errorf("GOOS=js GOARCH=wasm go build ./wasm (in %s): %w", root, err)
 	}
-	if _, err := ThreadWasm(out); err != nil {
+	if _, err := ThreadWasm(built); err != nil {
+		fmt.Fprintf(stderr, "warning: %v; app.wasm is left as Go built it (it works, more slowly)\n", err)
+	}
+	binary, err := os.ReadFile(built)
+	if err != nil {
 		return err
 	}
-	// Compressed copies of the previous binary are stale now (Precompress
-	// makes new ones).
+	// Compressed copies of the previous binary would be stale (Precompress
+	// makes new ones): they go first, so that no moment serves them beside
+	// the new binary.
 	for _, enc := range encodings {
 		if err := os.Remove(out + enc.suffix); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("removing a stale compressed copy: %w", err)
 		}
 	}
-	return nil
+	return writeFile(out, binary)
 }
 
 // ThreadWasm rewrites the Go WebAssembly binary at path with its forward
@@ -213,7 +227,7 @@ func ThreadWasm(path string) (wasmjump.Stats, error) {
 	case st.Threaded == 0:
 		return st, fmt.Errorf("threading the jumps of %s: its %d jumps through Go's jump tables all go backward: is it threaded already?", path, st.Jumps)
 	}
-	return st, os.WriteFile(path, out, 0o644)
+	return st, writeFile(path, out)
 }
 
 // GenerateStatic writes the static site into dist: it copies root/web into
@@ -242,10 +256,20 @@ func GenerateStatic(root, dist string) error {
 	// go-app's loader shows its progress against this size: a compressed
 	// copy's Content-Length would be the wrong measure.
 	h.WasmContentLength = strconv.FormatInt(wasmInfo.Size(), 10)
-	if err := goapp.GenerateStaticWebsite(dist, h, app.Paths()...); err != nil {
+	// The pages are written into a stage inside dist, then moved into place
+	// file by file, each whole: an interrupted build leaves the old pages.
+	stage, err := os.MkdirTemp(dist, tempPrefix+"pages-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(stage)
+	if err := goapp.GenerateStaticWebsite(stage, h, app.Paths()...); err != nil {
 		return fmt.Errorf("pre-rendering the pages into %s: %w", dist, err)
 	}
-	return fixPreRendered(dist)
+	if err := fixPreRendered(stage); err != nil {
+		return err
+	}
+	return moveTree(stage, dist)
 }
 
 // falseBoolean matches a boolean attribute go-app wrote with the value
@@ -283,7 +307,7 @@ func fixPreRendered(dist string) error {
 			return []byte(string(name) + `="` + html.EscapeString(value) + `"`)
 		})
 		if !bytes.Equal(fixed, page) {
-			if err := os.WriteFile(path, fixed, 0o644); err != nil {
+			if err := writeFile(path, fixed); err != nil {
 				return fmt.Errorf("writing a pre-rendered page: %w", err)
 			}
 		}
@@ -321,7 +345,7 @@ func CopyAssets(src, dst string) error {
 		if err != nil {
 			return fmt.Errorf("reading asset: %w", err)
 		}
-		if err := os.WriteFile(target, data, 0o644); err != nil {
+		if err := writeFile(target, data); err != nil {
 			return fmt.Errorf("writing asset: %w", err)
 		}
 		return nil
@@ -337,7 +361,7 @@ func Version(dir string) (string, error) {
 		if err != nil {
 			return err
 		}
-		if !d.IsDir() && !isCompressedCopy(path) {
+		if !d.IsDir() && !isCompressedCopy(path) && !hidden(path) {
 			files = append(files, path)
 		}
 		return nil
