@@ -407,8 +407,9 @@ func nodeStripRow(n *core.NodeView, nc *nodeCtx, open bool) app.UI {
 	)
 }
 
-// nodesSummary says the nodes in a sentence: how many, how full, how many
-// reserved, and whose heartbeat this step is.
+// nodesSummary says the nodes in a sentence: how many, how many containers
+// they run (every container drawn) and on how many of them, how full, how
+// many reserved, and whose heartbeat this step is.
 func nodesSummary(f *store.Frame) string {
 	var alloc, capa int64
 	reserved, busy := 0, 0
@@ -423,8 +424,11 @@ func nodesSummary(f *store.Frame) string {
 			busy++
 		}
 	}
-	s := plural(len(f.Nodes), "node", "nodes") + ", " + strconv.Itoa(busy) + " running containers: " +
-		memText(alloc) + " of " + memText(capa) + " allocated"
+	s := plural(len(f.Nodes), "node", "nodes") + ", " + plural(len(f.Containers), "running container", "running containers")
+	if busy > 0 && busy < len(f.Nodes) {
+		s += " on " + plural(busy, "node", "nodes")
+	}
+	s += ": " + memText(alloc) + " of " + memText(capa) + " allocated"
 	if reserved > 0 {
 		s += ", " + strconv.Itoa(reserved) + " reserved"
 	}

@@ -209,6 +209,10 @@ func TestBrowserFlows(t *testing.T) {
 	require.Equal(t, f.Narration, lines, "the narration is the core's decisions")
 	require.Contains(t, p.text("#tl-counter"), strings.SplitN(f.Label, ": ", 2)[1])
 	p.screenshot("heartbeat.png")
+	drawn := js[int](p, `document.querySelectorAll('.node-card .cell.blk.first, .ns-blk').length`)
+	require.Positive(t, drawn, "the heartbeat's container is drawn")
+	require.Contains(t, p.text(`[data-field="nodes-summary"]`), plural(drawn, "running container"),
+		"the summary counts the containers drawn, not the nodes that run them")
 
 	// Back restores exactly the previous state.
 	p.click("#tl-back")
@@ -362,4 +366,12 @@ func lessonSteps(t *testing.T, slug string) int {
 	sc, err := lessons.Load(slug)
 	require.NoError(t, err)
 	return len(sc.Steps)
+}
+
+// plural is "1 thing" or "n things".
+func plural(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprint(n) + " " + thing + "s"
 }
