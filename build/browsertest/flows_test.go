@@ -357,6 +357,12 @@ func TestBrowserFlows(t *testing.T) {
 	p.screenshot("playground-dark.png")
 	require.NoError(t, chromedp.Do(tab, chromedp.EmulateViewport(390, 844)))
 	p.screenshot("playground-narrow.png")
+	// On a phone every control of the timeline is on screen.
+	for _, id := range []string{"#tl-back", "#tl-play", "#tl-forward", "#tl-fork", "#tl-reset", "#tl-help"} {
+		require.True(t, js[bool](p, `(() => { const r = document.querySelector(`+q(id)+`).getBoundingClientRect();
+			return r.width > 0 && r.height > 0 && r.left >= 0 && r.right <= innerWidth && r.top >= 0 && r.bottom <= innerHeight })()`),
+			"%s is on screen at 390x844", id)
+	}
 	require.Empty(t, problems(), "the page reported JavaScript errors")
 }
 
