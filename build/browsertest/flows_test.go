@@ -351,7 +351,7 @@ func TestBrowserFlows(t *testing.T) {
 	menuLesson("user-limits")
 	p.wait(`window.samePage === true && `+counter+`.startsWith('step 0 of `+fmt.Sprint(other)+` ') && `+
 		`document.querySelector('#tl-play').getAttribute('aria-pressed') === 'false'`, "the next lesson at its start, paused")
-	js[bool](p, `!(document.querySelector('.lesson-menu details').open = false)`)
+	require.False(t, js[bool](p, `document.querySelector('.lesson-menu details').open`), "choosing a lesson closes the menu")
 
 	scheme(t, tab, true)
 	p.screenshot("playground-dark.png")
