@@ -12,8 +12,8 @@ import (
 )
 
 // FormulaPanel shows, for the selected leaf and user, Hadoop's user-limit
-// formula (section 6.3 of the semantics reference) and AM-limit formula
-// (section 6.5) with each term replaced by today's number, and the result,
+// formula (docs/semantics.md, section 6.3) and AM-limit formula (section
+// 6.5) with each term replaced by today's number, and the result,
 // under the labels the ResourceManager UI uses.
 type FormulaPanel struct {
 	app.Compo

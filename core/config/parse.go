@@ -8,8 +8,9 @@ import (
 // Parse reads a Capacity Scheduler configuration as Hadoop does at start-up
 // (CapacityScheduler.initScheduler: validateConf, then
 // CapacitySchedulerQueueManager.parseQueue from root) and refuses it with
-// Hadoop's message where Hadoop would (semantics 4.1 and 4.2; the refresh
-// checks of 4.3 compare with live state and belong to the scheduler).
+// Hadoop's message where Hadoop would (docs/semantics.md, sections 4.1 and
+// 4.2; the refresh checks of 4.3 compare with live state and belong to the
+// scheduler).
 //
 // Queues are constructed in pre-order, each checking, in its constructor and
 // in Hadoop's order, its capacity range, capacity sanity (abs-capacity <=
@@ -370,7 +371,8 @@ func absoluteError(key, path, raw string) *Error {
 		"by yarnplay; give queue %s a percentage", key, raw, path)
 }
 
-// maximumAllocation is AbstractCSQueue.setupMaximumAllocation (semantics 3.4).
+// maximumAllocation is AbstractCSQueue.setupMaximumAllocation
+// (docs/semantics.md, section 3.4).
 func (p *parser) maximumAllocation(q *QueueConf) error {
 	r, path := p.r, q.Path
 	clusterMax := p.s.MaxAlloc

@@ -78,12 +78,13 @@ type QueueConf struct {
 	UserLimitFactor     float32
 	MinUserLimitPercent float32
 	// MaxApplications and MaxApplicationsPerUser are derived for leaves as
-	// LeafQueue.setupQueueConfigs does (semantics 6.6); zero on parents.
+	// LeafQueue.setupQueueConfigs does (docs/semantics.md, section 6.6);
+	// zero on parents.
 	MaxApplications        int
 	MaxApplicationsPerUser int
 	// MaxAMPercent is the queue's maximum-am-resource-percent, else the global one.
 	MaxAMPercent float32
-	// MaxAlloc is the queue's maximum allocation (semantics 3.4).
+	// MaxAlloc is the queue's maximum allocation (docs/semantics.md, section 3.4).
 	MaxAlloc resource.Resource
 	// DisablePreemption is disable_preemption, inherited from the parent,
 	// root false: the value Hadoop computes when the preemption monitor is
@@ -96,7 +97,8 @@ type QueueConf struct {
 	OrderingPolicy string
 	// UserWeights are the user weights in effect: the parent's, overridden
 	// by this queue's user-settings.<user>.weight (AbstractCSQueue.
-	// getUserWeightsFromHierarchy); validated on leaves (semantics 2.2).
+	// getUserWeightsFromHierarchy); validated on leaves (docs/semantics.md,
+	// section 2.2).
 	UserWeights map[string]float32
 
 	// Priority is the queue priority (only meaningful under

@@ -9,7 +9,7 @@ import (
 
 func TestMultiplyTruncatesJavaFloats(t *testing.T) {
 	// Capacities are Java floats; percent-derived resources truncate
-	// (hadoop-semantics.md section 1).
+	// (docs/semantics.md, section 1).
 	tests := []struct {
 		name string
 		r    Resource
