@@ -1,0 +1,87 @@
+package core
+
+import (
+	"fmt"
+
+	"yarnplay/core/resource"
+)
+
+// Recovered is a running container the scheduler takes over from a
+// ResourceManager that already ran it (a snapshot of a cluster).
+type Recovered struct {
+	App      string
+	Node     string
+	Size     resource.Resource
+	Priority int // request priority
+	// IsAM marks the application's AM container: the application is then
+	// activated (whatever its AM limits say) and RUNNING.
+	IsAM bool
+}
+
+// RecoverContainer places a running container of a live application on a
+// node without any scheduling check, as the RM's work-preserving recovery
+// does: CapacityScheduler.recoverContainersOnNode, that is
+// SchedulerNode.recoverContainer, LeafQueue.recoverContainer (which
+// charges the queue, its ancestors and the user through allocateResource)
+// and SchedulerApplicationAttempt.recoverContainer. Unlike Hadoop it refuses
+// a container the node has no room for, so that no node is over-allocated.
+// An AM container activates its application (it already runs, so its AM
+// counts toward the AM limits even above them). Nothing is recorded.
+func (s *Scheduler) RecoverContainer(rc Recovered) error {
+	s.changed()
+	a, err := s.liveApp(rc.App)
+	if err != nil {
+		return fmt.Errorf("recover: %w", err)
+	}
+	n, ok := s.nodeIdx[rc.Node]
+	if !ok {
+		return fmt.Errorf("recover: unknown node %q", rc.Node)
+	}
+	if rc.Size.MemoryMB < 0 || rc.Size.VCores < 0 || rc.Size.IsZero() {
+		return fmt.Errorf("recover: container of %s has size %s; it must be positive", rc.App, rc.Size)
+	}
+	if !s.rc.FitsIn(n.allocated.Add(rc.Size), n.total) {
+		return fmt.Errorf("recover: a %s container of %s does not fit node %s (%s of %s allocated)", rc.Size, rc.App, n.name, n.allocated, n.total)
+	}
+	if rc.IsAM && a.hasAMContainer() {
+		return fmt.Errorf("recover: %s already has its AM container", rc.App)
+	}
+	q := a.queue
+	if rc.IsAM && !a.activated {
+		s.forceActivate(q, a)
+	}
+	c := s.newContainer(a, n, rc.Size, rc.Priority, ntNodeLocal)
+	s.nextID++
+	c.isAM = rc.IsAM
+	s.count.Allocations++
+	a.addLive(c)
+	a.consumption = a.consumption.Add(rc.Size)
+	n.containers = append(n.containers, c)
+	n.ends = append(n.ends, endTick32(c.end))
+	n.allocated = n.allocated.Add(rc.Size)
+	s.allocateResource(q, a, rc.Size)
+	if rc.IsAM {
+		a.amRequested = true
+		if a.state == AppAccepted {
+			s.setAppState(a, AppRunning)
+		}
+	}
+	return nil
+}
+
+// forceActivate moves a pending application to its leaf's active list
+// without the AM-limit checks of activateApplications: its AM already runs.
+func (s *Scheduler) forceActivate(q *queue, a *app) {
+	q.touch()
+	lf := q.lf
+	u := a.usr
+	lf.pending = removeApp(lf.pending, a)
+	u.pendingApps--
+	u.activatedApps++
+	a.activated = true
+	a.diagnostics = ""
+	lf.active = insertApp(lf.active, a)
+	lf.lead = 0
+	lf.amUsed = lf.amUsed.Add(a.amResource)
+	u.amUsed = u.amUsed.Add(a.amResource)
+}
