@@ -2,6 +2,7 @@ package core
 
 import (
 	"fmt"
+	"sort"
 
 	"yarnplay/core/resource"
 )
@@ -84,4 +85,50 @@ func (s *Scheduler) forceActivate(q *queue, a *app) {
 	lf.lead = 0
 	lf.amUsed = lf.amUsed.Add(a.amResource)
 	u.amUsed = u.amUsed.Add(a.amResource)
+}
+
+// Resequence gives the named live applications the submission order of
+// ids: they keep the submission numbers and places they hold between
+// them, permuted, and every leaf's active and pending lists are sorted
+// again. A restore submits the applications that hold containers before
+// the others (so that the waiting ones meet the AM limits the running ones
+// leave), then puts them back in the order the cluster had.
+func (s *Scheduler) Resequence(ids []string) error {
+	s.changed()
+	apps := make([]*app, 0, len(ids))
+	seen := make(map[*app]bool, len(ids))
+	for _, id := range ids {
+		a, err := s.liveApp(id)
+		if err != nil {
+			return fmt.Errorf("resequence: %w", err)
+		}
+		if seen[a] {
+			return fmt.Errorf("resequence: %s is named twice", id)
+		}
+		seen[a] = true
+		apps = append(apps, a)
+	}
+	seqs := make([]int64, len(apps))
+	places := make([]int, len(apps))
+	for i, a := range apps {
+		seqs[i], places[i] = a.seq, a.idx
+	}
+	sort.Slice(seqs, func(i, j int) bool { return seqs[i] < seqs[j] })
+	sort.Ints(places)
+	leaves := map[*queue]bool{}
+	for i, a := range apps {
+		a.seq, a.idx = seqs[i], places[i]
+		s.apps[a.idx] = a
+		leaves[a.queue] = true
+	}
+	for _, q := range s.queues {
+		if !leaves[q] {
+			continue
+		}
+		q.touch()
+		q.resetLead()
+		sort.SliceStable(q.lf.active, func(i, j int) bool { return appLess(q.lf.active[i], q.lf.active[j]) })
+		sort.SliceStable(q.lf.pending, func(i, j int) bool { return appLess(q.lf.pending[i], q.lf.pending[j]) })
+	}
+	return nil
 }

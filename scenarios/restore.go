@@ -14,7 +14,8 @@ import (
 // without any scheduling check (core.RecoverContainer); an app whose AM
 // container is restored runs even above its AM limits. The apps with no
 // container are submitted next (their AM is asked for as usual, and they
-// wait for the AM limits as usual), then the asks are made as one
+// wait for the AM limits as usual), every app takes back its place in the
+// order listed (its submission order), then the asks are made as one
 // allocate call.
 type Restore struct {
 	Apps       []Submit            `json:"apps,omitempty"`
@@ -164,6 +165,13 @@ func (p *Player) restore(r *Restore) error {
 	}
 	if err := submit(false); err != nil {
 		return err
+	}
+	ids := make([]string, len(r.Apps))
+	for i := range r.Apps {
+		ids[i] = r.Apps[i].App
+	}
+	if err := s.Resequence(ids); err != nil {
+		return fmt.Errorf("restore: %w", err)
 	}
 	if len(r.Asks) == 0 {
 		return nil
