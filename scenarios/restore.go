@@ -14,7 +14,8 @@ import (
 // without any scheduling check (core.RecoverContainer); an app whose AM
 // container is restored runs even above its AM limits. The apps with no
 // container are submitted next (their AM is asked for as usual, and they
-// wait for the AM limits as usual), every app takes back its place in the
+// wait for the AM limits as usual), every app (submitted without the ACL
+// check, as the RM recovers apps) takes back its place in the
 // order listed (its submission order), then the asks are made as one
 // allocate call.
 type Restore struct {
@@ -139,7 +140,7 @@ func (p *Player) restore(r *Restore) error {
 			if first {
 				sub.AMContainerRequest = false // its AM runs: restored below
 			}
-			if err := s.Submit(sub); err != nil {
+			if err := s.SubmitRecovered(sub); err != nil {
 				return fmt.Errorf("restore: apps[%d]: %w", i, err)
 			}
 		}

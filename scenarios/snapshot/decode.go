@@ -333,6 +333,7 @@ func decodeApps(file string, doc elem, probs *Problems) (apps []App, ended int) 
 		if _, ok := m["priority"]; ok {
 			a.Priority = r.amount(m, "priority", p, false)
 		}
+		a.AMUsed = r.appAMUsed(m, p)
 		if !liveStates[a.State] {
 			if a.State == "" {
 				r.bad(at(p, "state"), "an application needs its state (ACCEPTED, RUNNING...)")
@@ -363,6 +364,22 @@ func decodeApps(file string, doc elem, probs *Problems) (apps []App, ended int) 
 		apps = append(apps, a)
 	}
 	return apps, ended
+}
+
+// appAMUsed reads resourceInfo.resourceUsagesByPartition[""].amUsed.
+func (r *reader) appAMUsed(m elem, p string) Res {
+	ri, ok := m["resourceInfo"].(elem)
+	if !ok {
+		return Res{}
+	}
+	p = at(p, "resourceInfo.resourceUsagesByPartition")
+	for i, v := range items(ri["resourceUsagesByPartition"]) {
+		u, ok := r.obj(v, idx(p, i), "a partition's usage")
+		if ok && r.str(u, "partitionName", idx(p, i)) == "" {
+			return r.res(u, "amUsed", idx(p, i))
+		}
+	}
+	return Res{}
 }
 
 func (r *reader) ask(m elem, p string) Ask {
@@ -434,6 +451,9 @@ func decodeContainers(file string, doc elem, probs *Problems) []Container {
 			continue
 		}
 		c.App, c.AM = app, seq == 1
+		if ext := r.str(m, "appId", p); ext != "" {
+			c.App = ext // yarnplay's export of an app without a Hadoop id
+		}
 		if c.Node == "" {
 			r.bad(p, "container %s names no node (assignedNodeId or nodeId)", c.ID)
 			continue

@@ -72,6 +72,9 @@ type App struct {
 	Allocated, Reserved    Res
 	RunningContainers      int64
 	AMHost                 string
+	// AMUsed is resourceInfo's amUsed in the default partition (Hadoop
+	// 3): the AM resource of an activated application.
+	AMUsed Res
 	// Asks are its resourceRequests; HasAsks says whether the response
 	// carried the field at all (Hadoop 2.7 does not).
 	Asks    []Ask

@@ -45,12 +45,15 @@ func (b *builder) place() {
 		}
 		synth++
 		k := a.RunningContainers
-		am := b.assumedAM(b.leafOf[a.ID])
+		am := a.AMUsed
+		if am.zero() {
+			am = b.assumedAM(b.leafOf[a.ID])
+			if k > 1 {
+				amGuess++
+			}
+		}
 		if k == 1 || !am.fits(a.Allocated) {
 			am = a.Allocated
-		}
-		if k > 1 {
-			amGuess++
 		}
 		sizes := split(a.Allocated.sub(am), k-1)
 		node := -1
@@ -175,6 +178,11 @@ func (b *builder) asks() {
 		case b.hasAM[a.ID]:
 			am := b.amOf(a.ID)
 			sub.AM = &am
+		case !a.AMUsed.zero() && (b.holds[a.ID] || a.State == "RUNNING" || amAsked.zero()):
+			// activated, its AM not among the containers: it counts
+			// toward the AM limits only
+			am, no := a.AMUsed.spec(), false
+			sub.AM, sub.AMContainerRequest = &am, &no
 		case b.holds[a.ID]:
 			// containers but no AM: an application without an AM
 		case a.State == "RUNNING" && !a.HasAsks:
@@ -193,7 +201,7 @@ func (b *builder) asks() {
 			continue
 		}
 		for _, k := range a.Asks {
-			if k.Count == 0 || (k.Priority == 0 && !b.hasAM[a.ID] && sub.AM != nil) {
+			if k.Count == 0 || (k.Priority == 0 && !b.hasAM[a.ID] && sub.AM != nil && sub.AMContainerRequest == nil) {
 				continue // withdrawn, or the AM ask the submission makes
 			}
 			if k.Label != "" {
