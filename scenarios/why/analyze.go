@@ -1,0 +1,172 @@
+package why
+
+import (
+	"strings"
+
+	"yarnplay/core"
+	"yarnplay/core/resource"
+)
+
+// State is what Analyze reads of the scheduler at a step: the views the
+// playground's store holds (core's Apps, Queues and Nodes).
+type State struct {
+	Apps   []core.AppView
+	Queues []core.QueueView
+	Nodes  []core.NodeView
+}
+
+// StateOf reads a scheduler's state.
+func StateOf(s *core.Scheduler) State {
+	return State{Apps: s.Apps(), Queues: s.Queues(), Nodes: s.Nodes()}
+}
+
+// Verdict is why one application waits.
+type Verdict struct {
+	App, Queue, User string
+	State            core.AppState
+	// Rule is the check that stops it; None when nothing did in the
+	// heartbeats read (Allocated then says what it got).
+	Rule Rule
+	// Reason is the core's decision the rule comes from ("" when the rule
+	// comes from the state alone, as for a pending app).
+	Reason core.Reason
+	// Used and Limit are the check's numbers: the user's usage and user
+	// limit, the queue's usage and maximum, the AM usage if started and
+	// the AM limit, a node's free resources and the ask.
+	Used, Limit resource.Resource
+	// Need is the container it waits for (its first outstanding ask, or
+	// its AM).
+	Need resource.Resource
+	// Outstanding counts the containers it still asks for.
+	Outstanding int
+	// Allocated counts the containers it got in the heartbeats read.
+	Allocated int
+	// Node and Tick say where and when the check was seen ("" and 0 when
+	// it comes from the state); Blocker names the app ahead of it in FIFO
+	// order whose check stops the leaf, when that is why.
+	Node    string
+	Tick    int64
+	Blocker string
+	// Sentence says it in words, with the numbers.
+	Sentence string
+}
+
+// Analyze returns a verdict for every application that waits at st:
+// rejected, pending (waiting for the AM limits), accepted without its AM
+// container, or running with asks not met; in the order of st.Apps. The
+// events are the decisions of the heartbeats that follow st (a tick or
+// more, recorded in full: core.RecordFull); with none, only the verdicts
+// the state alone gives (AM limits, refusals) are found.
+func Analyze(st State, events []core.Event) []Verdict {
+	a := newAnalysis(st, events)
+	var out []Verdict
+	for _, app := range st.Apps {
+		if v, ok := a.verdict(app); ok {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// obs is one blocking decision seen for an app.
+type obs struct {
+	rule        Rule
+	reason      core.Reason
+	used, limit resource.Resource
+	node        string
+	tick        int64
+	blocker     string
+	text        string // the blocker's sentence
+}
+
+type analysis struct {
+	st      State
+	queues  map[string]core.QueueView
+	allocs  map[string]int
+	seen    map[string][]obs // by app
+	atMax   map[string]obs   // by queue path: the last "at its maximum"
+	fifo    map[string][]obs // by leaf: the apps that stopped it (ReasonFIFO)
+	full    []obs            // nodes too full for anything
+	reached map[string]bool  // apps considered or skipped by a leaf
+	rsvBy   map[string]bool  // nodes reserved (by anyone) in the window
+	nodes   int
+}
+
+func newAnalysis(st State, events []core.Event) *analysis {
+	a := &analysis{
+		st: st, queues: map[string]core.QueueView{}, allocs: map[string]int{}, seen: map[string][]obs{},
+		atMax: map[string]obs{}, fifo: map[string][]obs{}, reached: map[string]bool{}, rsvBy: map[string]bool{},
+	}
+	for _, q := range st.Queues {
+		a.queues[q.Path] = q
+	}
+	for _, e := range events {
+		o := obs{reason: e.Reason, used: e.Used, limit: e.Limit, node: e.Node, tick: e.Tick}
+		switch e.Kind {
+		case core.EvHeartbeat:
+			a.nodes++
+		case core.EvAllocated, core.EvReservationFulfil:
+			a.allocs[e.App]++
+		case core.EvAppConsidered:
+			a.reached[e.App] = true
+		case core.EvReserved, core.EvReReserved:
+			o.rule, o.used, o.limit = Reserved, e.Used, e.Resource
+			a.seen[e.App] = append(a.seen[e.App], o)
+			a.rsvBy[e.Node] = true
+		case core.EvQueueVisit:
+			if e.Reason == core.ReasonNodeReserved && e.App != "" {
+				a.rsvBy[e.Node] = true
+			}
+		case core.EvAppPending:
+			o.rule = AMLimit
+			switch {
+			case e.Reason == core.ReasonUserAMLimit:
+				o.rule = UserAMLimit
+			case strings.Contains(string(e.Reason), "parallel"):
+				o.rule = MaxParallelApps
+			}
+			a.seen[e.App] = append(a.seen[e.App], o)
+		case core.EvAppSkipped:
+			a.reached[e.App] = true
+			if r := skipRule(e.Reason); r != None {
+				o.rule = r
+				if r == NoNodeFits || r == LocalityDelay {
+					o.limit = e.Resource // the ask; used is set from the node below
+				}
+				a.seen[e.App] = append(a.seen[e.App], o)
+			}
+		case core.EvQueueSkipped:
+			switch e.Reason {
+			case core.ReasonQueueAtMax:
+				o.rule = QueueMaxCapacity
+				a.atMax[e.Queue] = o
+			case core.ReasonFIFO:
+				o.blocker = e.App
+				a.fifo[e.Queue] = append(a.fifo[e.Queue], o)
+			case core.ReasonNodeFull:
+				if e.Queue == "root" {
+					o.rule, o.used = NoNodeFits, e.Resource
+					a.full = append(a.full, o)
+				}
+			}
+		}
+	}
+	return a
+}
+
+// skipRule maps an app's skip to a rule.
+func skipRule(r core.Reason) Rule {
+	switch r {
+	case core.ReasonUserLimit:
+		return UserLimit
+	case core.ReasonHeadroom:
+		return QueueMaxCapacity // refined by the queues' numbers
+	case core.ReasonLocalityDelay, core.ReasonRelaxLocality:
+		return LocalityDelay
+	case core.ReasonNoFit, core.ReasonNeverFits, core.ReasonNodeFull:
+		return NoNodeFits
+	case core.ReasonNodeReserved, core.ReasonNeedUnreserve:
+		return Reserved
+	}
+	return None
+}
