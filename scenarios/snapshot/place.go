@@ -208,13 +208,18 @@ func (b *builder) asks() {
 				labelled++
 			}
 			relax := k.RelaxLocality
-			ask := scenarios.Ask{App: a.ID, Priority: int(min(k.Priority, 1<<30)), Resource: k.Resource.spec(), Count: int(min(k.Count, scenarios.MaxAskedContainers)), Locality: k.Locality}
+			loc := k.Locality
+			if i, ok := b.byHost[loc]; ok {
+				loc = b.nodeList[i].Name // the RM asks by host name; nodes are named by id
+			}
+			ask := scenarios.Ask{App: a.ID, Priority: int(min(k.Priority, 1<<30)), Resource: k.Resource.spec(), Count: int(min(k.Count, scenarios.MaxAskedContainers)), Locality: loc}
 			if !relax {
 				ask.RelaxLocality = &relax
 			}
 			b.restore.Asks = append(b.restore.Asks, ask)
 		}
 	}
+	b.maxAlloc()
 	if noAsks > 0 {
 		b.notes.add("", "%d applications come without resourceRequests (Hadoop before 2.8, or left out by the RM): they ask for nothing but their AM", noAsks)
 	}
@@ -334,4 +339,34 @@ func (b *builder) configFile() string {
 		return b.f.Conf.Name
 	}
 	return fmt.Sprint(b.f.Scheduler.Name)
+}
+
+// maxAlloc raises the maximum allocation to the largest container, AM or
+// ask of the snapshot when the configuration does not set it, since the
+// cluster did allocate or accept them.
+func (b *builder) maxAlloc() {
+	var big Res
+	grow := func(r scenarios.Res) {
+		big = Res{max(big.MemoryMB, r.MemoryMB), max(big.VCores, r.VCores)}
+	}
+	for _, c := range b.restore.Containers {
+		grow(c.Resource)
+	}
+	for _, a := range b.restore.Apps {
+		if a.AM != nil {
+			grow(*a.AM)
+		}
+	}
+	for _, k := range b.restore.Asks {
+		grow(k.Resource)
+	}
+	set := func(key string, def, need int64, what string) {
+		if _, given := b.cfg[key]; given || need <= def {
+			return
+		}
+		b.cfg[key] = strconv.FormatInt(need, 10)
+		b.notes.add("", "%s is set to %d, the largest container or ask of the snapshot (Hadoop's default %d would refuse it)", key, need, def)
+	}
+	set("yarn.scheduler.maximum-allocation-mb", defaultMaxMB, big.MemoryMB, "memory")
+	set("yarn.scheduler.maximum-allocation-vcores", defaultMaxVCores, big.VCores, "vcores")
 }

@@ -1,6 +1,7 @@
 package why
 
 import (
+	"fmt"
 	"strings"
 
 	"yarnplay/core"
@@ -90,12 +91,22 @@ type analysis struct {
 	reached map[string]bool  // apps considered or skipped by a leaf
 	rsvBy   map[string]bool  // nodes reserved (by anyone) in the window
 	nodes   int
+	held    []heldBack // this heartbeat's blocked headroom, by sibling
+	visit   map[string]core.Event // each queue's last visit: its used and limit
+}
+
+// heldBack is a queue whose app's ask does not fit its headroom: its
+// parent holds that headroom back from the siblings tried after it.
+type heldBack struct {
+	queue string
+	res   resource.Resource
 }
 
 func newAnalysis(st State, events []core.Event) *analysis {
 	a := &analysis{
 		st: st, queues: map[string]core.QueueView{}, allocs: map[string]int{}, seen: map[string][]obs{},
 		atMax: map[string]obs{}, fifo: map[string][]obs{}, reached: map[string]bool{}, rsvBy: map[string]bool{},
+		visit: map[string]core.Event{},
 	}
 	for _, q := range st.Queues {
 		a.queues[q.Path] = q
@@ -105,6 +116,7 @@ func newAnalysis(st State, events []core.Event) *analysis {
 		switch e.Kind {
 		case core.EvHeartbeat:
 			a.nodes++
+			a.held = a.held[:0]
 		case core.EvAllocated, core.EvReservationFulfil:
 			a.allocs[e.App]++
 		case core.EvAppConsidered:
@@ -116,6 +128,9 @@ func newAnalysis(st State, events []core.Event) *analysis {
 		case core.EvQueueVisit:
 			if e.Reason == core.ReasonNodeReserved && e.App != "" {
 				a.rsvBy[e.Node] = true
+			}
+			if e.Reason == core.ReasonNone {
+				a.visit[e.Queue] = e
 			}
 		case core.EvAppPending:
 			o.rule = AMLimit
@@ -133,13 +148,17 @@ func newAnalysis(st State, events []core.Event) *analysis {
 				if r == NoNodeFits || r == LocalityDelay {
 					o.limit = e.Resource // the ask; used is set from the node below
 				}
+				if e.Reason == core.ReasonHeadroom {
+					o = a.headroomObs(o, e)
+				}
 				a.seen[e.App] = append(a.seen[e.App], o)
 			}
 		case core.EvQueueSkipped:
 			switch e.Reason {
 			case core.ReasonQueueAtMax:
-				o.rule = QueueMaxCapacity
-				a.atMax[e.Queue] = o
+				a.atMax[e.Queue] = a.atMaxObs(o, e)
+			case core.ReasonBlockedHeadroom:
+				a.held = append(a.held, heldBack{e.Queue, e.Resource})
 			case core.ReasonFIFO:
 				o.blocker = e.App
 				a.fifo[e.Queue] = append(a.fifo[e.Queue], o)
@@ -152,6 +171,66 @@ func newAnalysis(st State, events []core.Event) *analysis {
 		}
 	}
 	return a
+}
+
+// atMaxObs reads a queue skipped "at its maximum capacity": at its own
+// maximum, or at the limit its parent handed down, which an ancestor's
+// maximum, a sibling's held-back headroom or the cluster's free resources
+// set.
+func (a *analysis) atMaxObs(o obs, e core.Event) obs {
+	o.rule = QueueMaxCapacity
+	q, ok := a.queues[e.Queue]
+	if !ok || e.Limit.MemoryMB >= q.EffectiveMax.MemoryMB {
+		return o
+	}
+	if q.Used.MemoryMB >= q.EffectiveMax.MemoryMB {
+		o.limit = q.EffectiveMax // over its own maximum, whatever was handed down
+		return o
+	}
+	for p := q.Parent; p != "" && a.queues[p].Parent != ""; p = a.queues[p].Parent {
+		x := a.queues[p]
+		if x.Used.MemoryMB >= x.EffectiveMax.MemoryMB {
+			o.rule, o.used, o.limit = ParentMaxCapacity, x.Used, x.EffectiveMax
+			return o
+		}
+	}
+	if len(a.held) > 0 {
+		h := a.held[len(a.held)-1]
+		o.rule = Reserved
+		o.text = fmt.Sprintf("%s holds back %d MB, %d vcores of its parent's free resources for an ask larger than its headroom (blocked headroom), which leaves %s a limit of %d MB, %d vcores, all used", h.queue, h.res.MemoryMB, h.res.VCores, e.Queue, e.Limit.MemoryMB, e.Limit.VCores)
+		return o
+	}
+	o.rule = NoNodeFits
+	o.text = fmt.Sprintf("the cluster's free resources leave %s a limit of %d MB, %d vcores, all used", e.Queue, e.Limit.MemoryMB, e.Limit.VCores)
+	return o
+}
+
+// headroomObs reads a "queue headroom too small for the request" skip:
+// the headroom is what the limit handed down to the leaf (its last visit)
+// leaves; the leaf's own maximum, an ancestor's, or else the cluster's
+// free resources (less what siblings hold back) set that limit.
+func (a *analysis) headroomObs(o obs, e core.Event) obs {
+	ask := e.Resource
+	v, ok := a.visit[e.Queue]
+	if !ok {
+		return o
+	}
+	room := v.Limit.Sub(v.Used)
+	q := a.queues[e.Queue]
+	o.used, o.limit = v.Used, v.Limit
+	if v.Limit.MemoryMB >= q.EffectiveMax.MemoryMB {
+		return o // QueueMaxCapacity
+	}
+	for p := q.Parent; p != "" && a.queues[p].Parent != ""; p = a.queues[p].Parent {
+		x := a.queues[p]
+		if pv, ok := a.visit[p]; ok && pv.Limit.MemoryMB >= x.EffectiveMax.MemoryMB && pv.Limit.Sub(pv.Used).MemoryMB < ask.MemoryMB {
+			o.rule, o.used, o.limit = ParentMaxCapacity, pv.Used, pv.Limit
+			return o
+		}
+	}
+	o.rule, o.used, o.limit = NoNodeFits, room, ask
+	o.text = fmt.Sprintf("it asks for %d MB, %d vcores and the limit handed down to %s leaves %d MB, %d vcores: the cluster's free resources, less what other queues hold back", ask.MemoryMB, ask.VCores, e.Queue, room.MemoryMB, room.VCores)
+	return o
 }
 
 // skipRule maps an app's skip to a rule.

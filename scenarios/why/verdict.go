@@ -12,7 +12,7 @@ import (
 // checks that hold on every node (queue, user) before those of a node.
 var precedence = []Rule{
 	MaxParallelApps, AMLimit, UserAMLimit, ParentMaxCapacity, QueueMaxCapacity, UserLimit,
-	Reserved, LocalityDelay, NoNodeFits,
+	LocalityDelay, Reserved, NoNodeFits,
 }
 
 func rank(r Rule) int {
@@ -75,14 +75,15 @@ func (a *analysis) verdict(app core.AppView) (Verdict, bool) {
 			best, found = o, true
 		}
 	}
-	// A queue on the app's path at its maximum stops it before any check
-	// of its own.
+	// A queue on the app's path skipped at its limit stopped it too.
 	for p := app.Queue; p != ""; p = a.queues[p].Parent {
 		if o, ok := a.atMax[p]; ok {
-			if p != app.Queue {
+			if p != app.Queue && o.rule == QueueMaxCapacity {
 				o.rule = ParentMaxCapacity
 			}
-			best, found = o, true
+			if !found || rank(o.rule) < rank(best.rule) {
+				best, found = o, true
+			}
 			break
 		}
 	}
@@ -104,12 +105,13 @@ func (a *analysis) verdict(app core.AppView) (Verdict, bool) {
 		v.Sentence = fmt.Sprintf("%s waits for %d container(s) of %s, but no check stopped it in the heartbeats read (it was not reached: the heartbeats ended before its turn)", app.ID, out, need)
 		return v, true
 	}
-	if best.rule == QueueMaxCapacity && best.reason == core.ReasonHeadroom {
-		a.headroom(&best, app)
-	}
 	v.Rule, v.Reason, v.Used, v.Limit, v.Node, v.Tick, v.Blocker = best.rule, best.reason, best.used, best.limit, best.node, best.tick, best.blocker
 	if v.Blocker != "" {
 		v.Sentence = fmt.Sprintf("%s waits behind %s in %s's FIFO order: %s", app.ID, v.Blocker, app.Queue, best.text)
+		return v, true
+	}
+	if best.text != "" {
+		v.Sentence = fmt.Sprintf("%s waits (%s): %s", app.ID, v.Rule, best.text)
 		return v, true
 	}
 	if v.Rule == NoNodeFits || v.Rule == LocalityDelay {
@@ -170,31 +172,6 @@ func (a *analysis) last(app string, rules ...Rule) *obs {
 		}
 	}
 	return nil
-}
-
-// headroom decides which limit a "headroom too small" skip comes from:
-// the user limit, the leaf's maximum or an ancestor's, whichever leaves
-// the least room.
-func (a *analysis) headroom(o *obs, app core.AppView) {
-	q := a.queues[app.Queue]
-	best := int64(-1)
-	for _, u := range q.Users {
-		if u.Name == app.User {
-			best = u.UserLimit.MemoryMB - u.Used.MemoryMB
-			o.rule, o.used, o.limit = UserLimit, u.Used, u.UserLimit
-		}
-	}
-	for p := app.Queue; p != ""; p = a.queues[p].Parent {
-		x := a.queues[p]
-		room := x.EffectiveMax.MemoryMB - x.Used.MemoryMB
-		if best < 0 || room < best {
-			best = room
-			o.rule, o.used, o.limit = QueueMaxCapacity, x.Used, x.EffectiveMax
-			if p != app.Queue {
-				o.rule = ParentMaxCapacity
-			}
-		}
-	}
 }
 
 // nodeNumbers puts the most free resources of any node in Used and the
