@@ -91,7 +91,7 @@ type analysis struct {
 	reached map[string]bool  // apps considered or skipped by a leaf
 	rsvBy   map[string]bool  // nodes reserved (by anyone) in the window
 	nodes   int
-	held    []heldBack // this heartbeat's blocked headroom, by sibling
+	held    []heldBack            // this heartbeat's blocked headroom, by sibling
 	visit   map[string]core.Event // each queue's last visit: its used and limit
 }
 
