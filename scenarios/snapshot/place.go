@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"yarnplay/core"
 	"yarnplay/scenarios"
 )
 
@@ -16,7 +17,7 @@ func (r Res) spec() scenarios.Res { return scenarios.Res{MemoryMB: r.MemoryMB, V
 // amHostHttpAddress names, the others first-fit in node order on nodes
 // whose reported usage is not yet accounted for, then anywhere with room).
 func (b *builder) place() {
-	b.hasAM, b.holds = map[string]bool{}, map[string]bool{}
+	b.hasAM, b.holds, b.amRes = map[string]bool{}, map[string]bool{}, map[string]scenarios.Res{}
 	kept := map[string]bool{}
 	for _, a := range b.live {
 		kept[a.ID] = true
@@ -45,6 +46,10 @@ func (b *builder) place() {
 		}
 		synth++
 		k := a.RunningContainers
+		if most := a.Allocated.MemoryMB/max(b.min.MemoryMB, 1) + 1; k > most || k > maxAppContainers {
+			k = min(most, maxAppContainers)
+			b.notes.add("many", "application %s reports %d running containers for %d MB: %d containers are assumed", a.ID, a.RunningContainers, a.Allocated.MemoryMB, k)
+		}
 		am := a.AMUsed
 		if am.zero() {
 			am = b.assumedAM(b.leafOf[a.ID])
@@ -88,6 +93,9 @@ func (b *builder) place() {
 	}
 }
 
+// maxAppContainers bounds the containers assumed for one application.
+const maxAppContainers = 100_000
+
 // put records a container on node i.
 func (b *builder) put(app string, i int, size Res, prio int64, am bool, id string) {
 	if size.zero() || !size.fits(b.room[i]) {
@@ -106,6 +114,7 @@ func (b *builder) put(app string, i int, size Res, prio int64, am bool, id strin
 	b.holds[app] = true
 	if am {
 		b.hasAM[app] = true
+		b.amRes[app] = size.spec()
 	}
 }
 
@@ -139,14 +148,21 @@ func (b *builder) amNode(addr string) (int, bool) {
 }
 
 // fit returns the first node whose unaccounted reported usage holds size,
-// else the first with room; -1 when none has.
+// else the first with room; -1 when none has. Nodes before the cursors
+// have less than the minimum allocation left and are not scanned again.
 func (b *builder) fit(size Res) int {
-	for i := range b.budget {
+	for b.bcur < len(b.budget) && !b.min.fits(b.budget[b.bcur]) {
+		b.bcur++
+	}
+	for i := b.bcur; i < len(b.budget); i++ {
 		if size.fits(b.budget[i]) && size.fits(b.room[i]) {
 			return i
 		}
 	}
-	for i := range b.room {
+	for b.rcur < len(b.room) && !b.min.fits(b.room[b.rcur]) {
+		b.rcur++
+	}
+	for i := b.rcur; i < len(b.room); i++ {
 		if size.fits(b.room[i]) {
 			return i
 		}
@@ -231,14 +247,7 @@ func (b *builder) asks() {
 	}
 }
 
-func (b *builder) amOf(app string) scenarios.Res {
-	for _, c := range b.restore.Containers {
-		if c.App == app && c.AM {
-			return c.Resource
-		}
-	}
-	return scenarios.Res{}
-}
+func (b *builder) amOf(app string) scenarios.Res { return b.amRes[app] }
 
 // check plays the restore once and compares the usage it gives with the
 // usage the snapshot reports, noting each difference.
@@ -251,6 +260,7 @@ func (b *builder) check(sc *scenarios.Scenario) error {
 			return Problems{{File: b.configFile(), Msg: "the configuration is refused: " + err.Error()}}
 		}
 		p.SetNarrate(false)
+		p.Scheduler().SetRecord(core.RecordNone) // the check reads the state, not the record
 		res := p.Next()
 		if res.Err == nil {
 			break

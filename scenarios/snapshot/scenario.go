@@ -38,6 +38,9 @@ func Build(sn *Snapshot, f Files) (*scenarios.Scenario, error) {
 		Nodes:       b.nodeList,
 		Steps:       []scenarios.Step{{Restore: &b.restore, Note: "the cluster as the snapshot shows it"}},
 	}
+	if err := sc.Validate(); err != nil {
+		return nil, Problems{{File: b.f.Apps.Name, Msg: "the snapshot makes a scenario yarnplay cannot play: " + err.Error()}}
+	}
 	if err := b.check(sc); err != nil {
 		return nil, err
 	}
@@ -59,12 +62,16 @@ type builder struct {
 	byHost   map[string]int
 	room     []Res // capacity left
 	budget   []Res // used the RM reports, not yet placed
+	// bcur and rcur skip the nodes with less than the minimum allocation
+	// of budget, or of room, left (fit).
+	bcur, rcur int
 	// apps
 	live    []App
 	leafOf  map[string]string // app -> leaf path
 	amSize  map[string]Res    // queue -> assumed AM size
 	restore scenarios.Restore
 	hasAM   map[string]bool
+	amRes   map[string]scenarios.Res // the AM container's size
 	holds   map[string]bool
 }
 
@@ -246,6 +253,11 @@ func (b *builder) keepApps() {
 		}
 		b.leafOf[a.ID] = leaf
 		b.live = append(b.live, a)
+	}
+	const systemKey, systemDefault = "yarn.scheduler.capacity.maximum-applications", 10000
+	if _, given := b.cfg[systemKey]; !given && len(b.live) > systemDefault {
+		b.cfg[systemKey] = strconv.Itoa(len(b.live))
+		b.notes.add("", "%s is set to %d, the live applications of the snapshot (Hadoop's default %d would refuse the others)", systemKey, len(b.live), systemDefault)
 	}
 	// The AM size assumed for an app whose AM is not known: its leaf's AM
 	// usage shared equally among its active apps.
