@@ -370,13 +370,13 @@ func (b *builder) maxAlloc() {
 	for _, k := range b.restore.Asks {
 		grow(k.Resource)
 	}
-	set := func(key string, def, need int64, what string) {
+	set := func(key string, def, need int64) {
 		if _, given := b.cfg[key]; given || need <= def {
 			return
 		}
 		b.cfg[key] = strconv.FormatInt(need, 10)
 		b.notes.add("", "%s is set to %d, the largest container or ask of the snapshot (Hadoop's default %d would refuse it)", key, need, def)
 	}
-	set("yarn.scheduler.maximum-allocation-mb", defaultMaxMB, big.MemoryMB, "memory")
-	set("yarn.scheduler.maximum-allocation-vcores", defaultMaxVCores, big.VCores, "vcores")
+	set("yarn.scheduler.maximum-allocation-mb", defaultMaxMB, big.MemoryMB)
+	set("yarn.scheduler.maximum-allocation-vcores", defaultMaxVCores, big.VCores)
 }
