@@ -251,13 +251,13 @@ func (b *builder) amOf(app string) scenarios.Res { return b.amRes[app] }
 
 // check plays the restore once and compares the usage it gives with the
 // usage the snapshot reports, noting each difference.
-func (b *builder) check(sc *scenarios.Scenario) error {
+func (b *builder) check(sc *scenarios.Scenario) (*scenarios.Player, error) {
 	var p *scenarios.Player
 	for try := 0; ; try++ {
 		var err error
 		p, err = scenarios.NewPlayer(sc)
 		if err != nil {
-			return Problems{{File: b.configFile(), Msg: "the configuration is refused: " + err.Error()}}
+			return nil, Problems{{File: b.configFile(), Msg: "the configuration is refused: " + err.Error()}}
 		}
 		p.SetNarrate(false)
 		p.Scheduler().SetRecord(core.RecordNone) // the check reads the state, not the record
@@ -266,7 +266,7 @@ func (b *builder) check(sc *scenarios.Scenario) error {
 			break
 		}
 		if try >= maxProblems || !b.drop(res.Err.Error()) {
-			return Problems{{File: b.f.Apps.Name, Msg: "the snapshot cannot be restored: " + res.Err.Error()}}
+			return nil, Problems{{File: b.f.Apps.Name, Msg: "the snapshot cannot be restored: " + res.Err.Error()}}
 		}
 	}
 	s := p.Scheduler()
@@ -297,7 +297,7 @@ func (b *builder) check(sc *scenarios.Scenario) error {
 			b.notes.add("node-usage", "node %s (nodes.node[%d]): the snapshot says %d MB, %d vcores used, the restored containers %d MB, %d vcores", n.ID, i, n.Used.MemoryMB, n.Used.VCores, got.MemoryMB, got.VCores)
 		}
 	}
-	return nil
+	return p, nil
 }
 
 var refused = regexp.MustCompile(`^restore: (apps|containers)\[(\d+)\]: (.*)$`)

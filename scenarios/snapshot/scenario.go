@@ -23,6 +23,23 @@ const (
 // say is chosen deterministically and listed in Scenario.Assumptions,
 // with everything inconsistent that was left out or adjusted.
 func Build(sn *Snapshot, f Files) (*scenarios.Scenario, error) {
+	sc, _, err := build(sn, f)
+	return sc, err
+}
+
+// Restore is Import that also returns the player standing after the
+// restore step (the state the snapshot shows), which Import plays anyway
+// to check it: the command and the page need not play it again. Its
+// scheduler records nothing (core.RecordNone) until told otherwise.
+func Restore(f Files) (*scenarios.Scenario, *scenarios.Player, error) {
+	sn, err := Decode(f)
+	if err != nil {
+		return nil, nil, err
+	}
+	return build(sn, f)
+}
+
+func build(sn *Snapshot, f Files) (*scenarios.Scenario, *scenarios.Player, error) {
 	b := &builder{sn: sn, f: f}
 	b.conf()
 	b.nodes()
@@ -39,13 +56,14 @@ func Build(sn *Snapshot, f Files) (*scenarios.Scenario, error) {
 		Steps:       []scenarios.Step{{Restore: &b.restore, Note: "the cluster as the snapshot shows it"}},
 	}
 	if err := sc.Validate(); err != nil {
-		return nil, Problems{{File: b.f.Apps.Name, Msg: "the snapshot makes a scenario yarnplay cannot play: " + err.Error()}}
+		return nil, nil, Problems{{File: b.f.Apps.Name, Msg: "the snapshot makes a scenario yarnplay cannot play: " + err.Error()}}
 	}
-	if err := b.check(sc); err != nil {
-		return nil, err
+	p, err := b.check(sc)
+	if err != nil {
+		return nil, nil, err
 	}
 	sc.Assumptions = b.notes.done()
-	return sc, nil
+	return sc, p, nil
 }
 
 type builder struct {

@@ -57,12 +57,34 @@ type Verdict struct {
 // container, or running with asks not met; in the order of st.Apps. The
 // events are the decisions of the heartbeats that follow st (a tick or
 // more, recorded in full: core.RecordFull); with none, only the verdicts
-// the state alone gives (AM limits, refusals) are found.
+// the state alone gives (AM limits, refusals) are found. It is
+// NewAnalyzer(st), Add(events) and Verdicts().
 func Analyze(st State, events []core.Event) []Verdict {
-	a := newAnalysis(st, events)
+	a := NewAnalyzer(st)
+	a.Add(events)
+	return a.Verdicts()
+}
+
+// Analyzer is Analyze fed in parts: the events of a long run need not be
+// kept (a round of 10,000 heartbeats records millions), since each is
+// read once and only the strongest check per app is kept.
+type Analyzer struct{ a *analysis }
+
+// NewAnalyzer starts an analysis of the heartbeats that follow st.
+func NewAnalyzer(st State) *Analyzer { return &Analyzer{newAnalysis(st)} }
+
+// Add reads the next events, in order.
+func (z *Analyzer) Add(events []core.Event) {
+	for i := range events {
+		z.a.read(&events[i])
+	}
+}
+
+// Verdicts returns a verdict for every app that waits, in st.Apps order.
+func (z *Analyzer) Verdicts() []Verdict {
 	var out []Verdict
-	for _, app := range st.Apps {
-		if v, ok := a.verdict(app); ok {
+	for _, app := range z.a.st.Apps {
+		if v, ok := z.a.verdict(app); ok {
 			out = append(out, v)
 		}
 	}
@@ -84,15 +106,18 @@ type analysis struct {
 	st      State
 	queues  map[string]core.QueueView
 	allocs  map[string]int
-	seen    map[string][]obs // by app
+	seen    map[string]obs   // by app: the strongest check seen (rank)
 	atMax   map[string]obs   // by queue path: the last "at its maximum"
 	fifo    map[string][]obs // by leaf: the apps that stopped it (ReasonFIFO)
-	full    []obs            // nodes too full for anything
+	full    obs              // the last node too full for anything
+	nfull   int              // heartbeats that found their node too full
 	reached map[string]bool  // apps considered or skipped by a leaf
 	rsvBy   map[string]bool  // nodes reserved (by anyone) in the window
 	nodes   int
 	held    []heldBack            // this heartbeat's blocked headroom, by sibling
 	visit   map[string]core.Event // each queue's last visit: its used and limit
+	apps    map[string]int        // index in st.Apps
+	inBlock map[string]bool       // apps whose verdict is being found (a FIFO chain)
 }
 
 // heldBack is a queue whose app's ask does not fit its headroom: its
@@ -102,16 +127,32 @@ type heldBack struct {
 	res   resource.Resource
 }
 
-func newAnalysis(st State, events []core.Event) *analysis {
+func newAnalysis(st State) *analysis {
 	a := &analysis{
-		st: st, queues: map[string]core.QueueView{}, allocs: map[string]int{}, seen: map[string][]obs{},
+		st: st, queues: map[string]core.QueueView{}, allocs: map[string]int{}, seen: map[string]obs{},
 		atMax: map[string]obs{}, fifo: map[string][]obs{}, reached: map[string]bool{}, rsvBy: map[string]bool{},
-		visit: map[string]core.Event{},
+		visit: map[string]core.Event{}, apps: make(map[string]int, len(st.Apps)), inBlock: map[string]bool{},
 	}
 	for _, q := range st.Queues {
 		a.queues[q.Path] = q
 	}
-	for _, e := range events {
+	for i, app := range st.Apps {
+		a.apps[app.ID] = i
+	}
+	return a
+}
+
+// see keeps o for app when it ranks at least as high as what was seen (a
+// later sighting of the same check replaces the earlier).
+func (a *analysis) see(app string, o obs) {
+	if prev, ok := a.seen[app]; !ok || rank(o.rule) <= rank(prev.rule) {
+		a.seen[app] = o
+	}
+}
+
+// read takes one event into the analysis.
+func (a *analysis) read(e *core.Event) {
+	{
 		o := obs{reason: e.Reason, used: e.Used, limit: e.Limit, node: e.Node, tick: e.Tick}
 		switch e.Kind {
 		case core.EvHeartbeat:
@@ -123,14 +164,14 @@ func newAnalysis(st State, events []core.Event) *analysis {
 			a.reached[e.App] = true
 		case core.EvReserved, core.EvReReserved:
 			o.rule, o.used, o.limit = Reserved, e.Used, e.Resource
-			a.seen[e.App] = append(a.seen[e.App], o)
+			a.see(e.App, o)
 			a.rsvBy[e.Node] = true
 		case core.EvQueueVisit:
 			if e.Reason == core.ReasonNodeReserved && e.App != "" {
 				a.rsvBy[e.Node] = true
 			}
 			if e.Reason == core.ReasonNone {
-				a.visit[e.Queue] = e
+				a.visit[e.Queue] = *e
 			}
 		case core.EvAppPending:
 			o.rule = AMLimit
@@ -140,7 +181,7 @@ func newAnalysis(st State, events []core.Event) *analysis {
 			case strings.Contains(string(e.Reason), "parallel"):
 				o.rule = MaxParallelApps
 			}
-			a.seen[e.App] = append(a.seen[e.App], o)
+			a.see(e.App, o)
 		case core.EvAppSkipped:
 			a.reached[e.App] = true
 			if r := skipRule(e.Reason); r != None {
@@ -149,14 +190,14 @@ func newAnalysis(st State, events []core.Event) *analysis {
 					o.limit = e.Resource // the ask; used is set from the node below
 				}
 				if e.Reason == core.ReasonHeadroom {
-					o = a.headroomObs(o, e)
+					o = a.headroomObs(o, *e)
 				}
-				a.seen[e.App] = append(a.seen[e.App], o)
+				a.see(e.App, o)
 			}
 		case core.EvQueueSkipped:
 			switch e.Reason {
 			case core.ReasonQueueAtMax:
-				a.atMax[e.Queue] = a.atMaxObs(o, e)
+				a.atMax[e.Queue] = a.atMaxObs(o, *e)
 			case core.ReasonBlockedHeadroom:
 				a.held = append(a.held, heldBack{e.Queue, e.Resource})
 			case core.ReasonFIFO:
@@ -165,12 +206,11 @@ func newAnalysis(st State, events []core.Event) *analysis {
 			case core.ReasonNodeFull:
 				if e.Queue == "root" {
 					o.rule, o.used = NoNodeFits, e.Resource
-					a.full = append(a.full, o)
+					a.full, a.nfull = o, a.nfull+1
 				}
 			}
 		}
 	}
-	return a
 }
 
 // atMaxObs reads a queue skipped "at its maximum capacity": at its own

@@ -69,12 +69,7 @@ func (a *analysis) verdict(app core.AppView) (Verdict, bool) {
 		v.Sentence = fmt.Sprintf("%s is not stopped: it got %d container(s) in the heartbeats read", app.ID, v.Allocated)
 		return v, true
 	}
-	best, found := obs{}, false
-	for _, o := range a.seen[app.ID] {
-		if !found || rank(o.rule) < rank(best.rule) {
-			best, found = o, true
-		}
-	}
+	best, found := a.seen[app.ID]
 	// A queue on the app's path skipped at its limit stopped it too.
 	for p := app.Queue; p != ""; p = a.queues[p].Parent {
 		if o, ok := a.atMax[p]; ok {
@@ -97,8 +92,8 @@ func (a *analysis) verdict(app core.AppView) (Verdict, bool) {
 			}
 		}
 	}
-	if !found && len(a.full) > 0 && len(a.full) >= a.nodes {
-		best, found = a.full[len(a.full)-1], true
+	if !found && a.nfull > 0 && a.nfull >= a.nodes {
+		best, found = a.full, true
 		best.limit = need
 	}
 	if !found {
@@ -123,13 +118,14 @@ func (a *analysis) verdict(app core.AppView) (Verdict, bool) {
 
 // blockerVerdict is the verdict of the app that stops a leaf in FIFO order.
 func (a *analysis) blockerVerdict(id string) (Verdict, bool) {
-	for _, app := range a.st.Apps {
-		if app.ID == id {
-			v, ok := a.verdict(app)
-			return v, ok && v.Rule != None
-		}
+	i, ok := a.apps[id]
+	if !ok || a.inBlock[id] {
+		return Verdict{}, false
 	}
-	return Verdict{}, false
+	a.inBlock[id] = true
+	defer delete(a.inBlock, id)
+	v, ok := a.verdict(a.st.Apps[i])
+	return v, ok && v.Rule != None
 }
 
 // pending explains an app waiting for the AM limits.
@@ -163,12 +159,13 @@ func (a *analysis) pending(v *Verdict, app core.AppView, q core.QueueView) {
 }
 
 func (a *analysis) last(app string, rules ...Rule) *obs {
-	os := a.seen[app]
-	for i := len(os) - 1; i >= 0; i-- {
-		for _, r := range rules {
-			if os[i].rule == r {
-				return &os[i]
-			}
+	o, ok := a.seen[app]
+	if !ok {
+		return nil
+	}
+	for _, r := range rules {
+		if o.rule == r {
+			return &o
 		}
 	}
 	return nil

@@ -10,7 +10,7 @@ import (
 )
 
 // play loads a scenario text and plays every step.
-func play(t *testing.T, text string) *core.Scheduler {
+func playText(t *testing.T, text string) *core.Scheduler {
 	t.Helper()
 	sc, err := scenarios.Parse("t.yaml", []byte(text))
 	require.NoError(t, err)
@@ -56,7 +56,7 @@ steps:
 
 // TestRefusalsAreNamed: refused submissions get the rule of their refusal.
 func TestRefusalsAreNamed(t *testing.T) {
-	s := play(t, refusals)
+	s := playText(t, refusals)
 	st := StateOf(s)
 	for _, id := range []string{"full", "stopped", "denied"} {
 		v, ok := s.App(id)
@@ -89,7 +89,7 @@ steps:
 
 // TestTable checks the rules the heartbeats give, with their numbers.
 func TestTable(t *testing.T) {
-	s := play(t, limits)
+	s := playText(t, limits)
 	got := byApp(Explain(s, 2))
 	require.Equal(t, QueueMaxCapacity, got["a1"].Rule, got["a1"].Sentence)
 	require.Equal(t, int64(8192), got["a1"].Limit.MemoryMB)
@@ -117,7 +117,7 @@ func TestEveryRuleIsDocumented(t *testing.T) {
 // empty state none.
 func TestNoEventsNoPanic(t *testing.T) {
 	require.Empty(t, Analyze(State{}, nil))
-	s := play(t, limits)
+	s := playText(t, limits)
 	got := byApp(Analyze(StateOf(s), nil))
 	require.Equal(t, AMLimit, got["b2"].Rule)
 	require.Equal(t, None, got["a1"].Rule)

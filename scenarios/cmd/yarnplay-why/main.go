@@ -178,7 +178,7 @@ func importSnapshot(o options, stderr io.Writer) (*core.Scheduler, error) {
 	if len(probs) > 0 {
 		return nil, probs
 	}
-	sc, err := snapshot.Import(f)
+	sc, p, err := snapshot.Restore(f)
 	if err != nil {
 		return nil, err
 	}
@@ -193,14 +193,6 @@ func importSnapshot(o options, stderr io.Writer) (*core.Scheduler, error) {
 		if err := os.WriteFile(o.out, y, 0o644); err != nil {
 			return nil, err
 		}
-	}
-	p, err := scenarios.NewPlayer(sc)
-	if err != nil {
-		return nil, err
-	}
-	p.SetNarrate(false)
-	if r := p.Next(); r.Err != nil {
-		return nil, r.Err
 	}
 	return p.Scheduler(), nil
 }
