@@ -44,6 +44,9 @@ func (s *Scheduler) RecoverContainer(rc Recovered) error {
 	if !s.rc.FitsIn(n.allocated.Add(rc.Size), n.total) {
 		return fmt.Errorf("recover: a %s container of %s does not fit node %s (%s of %s allocated)", rc.Size, rc.App, n.name, n.allocated, n.total)
 	}
+	if rc.IsAM && !a.hasAM {
+		return fmt.Errorf("recover: %s was submitted without an AM; its containers cannot include one", rc.App)
+	}
 	if rc.IsAM && a.hasAMContainer() {
 		return fmt.Errorf("recover: %s already has its AM container", rc.App)
 	}

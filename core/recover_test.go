@@ -54,6 +54,8 @@ func TestRecoverContainers(t *testing.T) {
 	require.ErrorContains(t, s.RecoverContainer(core.Recovered{App: "zz", Node: "n0", Size: am}), "unknown application")
 	require.ErrorContains(t, s.RecoverContainer(core.Recovered{App: "a2", Node: "n0", Size: am, IsAM: true}), "already has its AM")
 	require.ErrorContains(t, s.RecoverContainer(core.Recovered{App: "a2", Node: "n0"}), "must be positive")
+	require.NoError(t, s.SubmitRecovered(core.Submission{App: "b1", User: "bob", Queue: "b"}))
+	require.ErrorContains(t, s.RecoverContainer(core.Recovered{App: "b1", Node: "n0", Size: am, IsAM: true}), "without an AM")
 	require.NoError(t, s.CheckInvariants())
 }
 
