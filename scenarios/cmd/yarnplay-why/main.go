@@ -193,6 +193,9 @@ func importSnapshot(o options, stderr io.Writer) (*core.Scheduler, error) {
 		if err := os.WriteFile(o.out, y, 0o644); err != nil {
 			return nil, err
 		}
+		if len(y) > scenarios.MaxFileBytes {
+			fmt.Fprintf(stderr, "note: %s is %.1f MiB; the playground opens scenario files of up to %d MiB\n", o.out, float64(len(y))/(1<<20), scenarios.MaxFileBytes>>20)
+		}
 	}
 	return p.Scheduler(), nil
 }
