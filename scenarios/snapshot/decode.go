@@ -110,6 +110,20 @@ func (r *reader) amount(m elem, key, path string, allowMinus1 bool) int64 {
 	return int64(f)
 }
 
+// signed reads a whole amount that may be negative (a node's available
+// resources are when it is over-allocated), within ±maxAmount.
+func (r *reader) signed(m elem, key, path string) int64 {
+	f, ok := r.number(m, key, path)
+	if !ok {
+		return 0
+	}
+	if f > maxAmount || f < -maxAmount || f != math.Trunc(f) {
+		r.bad(at(path, key), "must be a whole number of at most %d, not %v", int64(maxAmount), f)
+		return 0
+	}
+	return int64(f)
+}
+
 // percent reads a percentage in [0, 100]; -1 when absent.
 func (r *reader) percent(m elem, key, path string) float64 {
 	f, ok := r.number(m, key, path)
@@ -290,7 +304,7 @@ func decodeNodes(file string, doc elem, probs *Problems) []Node {
 			ID: r.str(m, "id", p), Host: r.str(m, "nodeHostName", p), HTTPAddress: r.str(m, "nodeHTTPAddress", p),
 			Rack: r.str(m, "rack", p), State: r.str(m, "state", p), where: p,
 			Used:          Res{r.amount(m, "usedMemoryMB", p, false), r.amount(m, "usedVirtualCores", p, false)},
-			Avail:         Res{r.amount(m, "availMemoryMB", p, false), r.amount(m, "availableVirtualCores", p, false)},
+			Avail:         Res{r.signed(m, "availMemoryMB", p), r.signed(m, "availableVirtualCores", p)},
 			NumContainers: r.amount(m, "numContainers", p, true),
 		}
 		if n.ID == "" {

@@ -85,6 +85,7 @@ func TestInconsistentSnapshotsImportWithNotes(t *testing.T) {
 	  {"id": "h1:1", "state": "RUNNING", "usedMemoryMB": 9000, "availMemoryMB": 0, "usedVirtualCores": 8, "availableVirtualCores": 0},
 	  {"id": "h1:1", "state": "RUNNING", "usedMemoryMB": 0, "availMemoryMB": 8192, "usedVirtualCores": 0, "availableVirtualCores": 8},
 	  {"id": "h2:1", "state": "RUNNING", "usedMemoryMB": 0, "availMemoryMB": 0, "usedVirtualCores": 0, "availableVirtualCores": 0},
+	  {"id": "h4:1", "state": "RUNNING", "usedMemoryMB": 4096, "availMemoryMB": -1024, "usedVirtualCores": 2, "availableVirtualCores": 2},
 	  {"id": "h3:1", "state": "DECOMMISSIONED", "usedMemoryMB": 0, "availMemoryMB": 8192}
 	]}}`
 	containers := `{"containers": {"container": [
@@ -106,6 +107,7 @@ func TestInconsistentSnapshotsImportWithNotes(t *testing.T) {
 		"application application_1_0003 is listed twice",
 		"node h1:1 is listed twice",
 		"node h2:1 reports no memory or no vcores",
+		"node h4:1 reports 4096 MB, 2 vcores used but -1024 MB, 2 vcores available (over-allocated",
 		"1 nodes that are not RUNNING",
 		"container container_1_0009_01_000001 belongs to application_1_0009, which is not a live application",
 		"container container_1_0001_01_000009 belongs to application_1_0001, which is not a live application",

@@ -283,6 +283,24 @@ func (b *builder) check(sc *scenarios.Scenario) (*scenarios.Player, error) {
 			b.notes.add("usage", "queue %s: the snapshot says %d MB, %d vcores used, the restored containers %d MB, %d vcores", q.Path, q.Used.MemoryMB, q.Used.VCores, got.MemoryMB, got.VCores)
 		}
 	}
+	for _, q := range b.sn.Queues {
+		if !q.Leaf || len(q.Users) == 0 {
+			continue
+		}
+		v, err := s.Queue(q.Path)
+		if err != nil {
+			continue
+		}
+		got := map[string]Res{}
+		for _, u := range v.Users {
+			got[u.Name] = Res{u.Used.MemoryMB, u.Used.VCores}
+		}
+		for _, u := range q.Users {
+			if g := got[u.Name]; g != u.Used {
+				b.notes.add("user-usage", "user %s in %s: the snapshot says %d MB, %d vcores used, the restored containers %d MB, %d vcores", u.Name, q.Path, u.Used.MemoryMB, u.Used.VCores, g.MemoryMB, g.VCores)
+			}
+		}
+	}
 	for i, n := range b.sn.Nodes {
 		j, ok := b.nodeIdx[n.ID]
 		if !ok || j >= len(b.nodeList) {

@@ -190,6 +190,9 @@ func (b *builder) nodes() {
 			continue
 		}
 		total := n.Used.add(n.Avail)
+		if n.Avail.MemoryMB < 0 || n.Avail.VCores < 0 {
+			b.notes.add("node-over", "node %s reports %d MB, %d vcores used but %d MB, %d vcores available (over-allocated, %s): its capacity is taken as their sum", n.ID, n.Used.MemoryMB, n.Used.VCores, n.Avail.MemoryMB, n.Avail.VCores, n.where)
+		}
 		if total.MemoryMB <= 0 || total.VCores <= 0 {
 			b.notes.add("node-empty", "node %s reports no memory or no vcores (%s): it is left out", n.ID, n.where)
 			continue
