@@ -455,6 +455,9 @@ func Describe(st *scenarios.Step) string {
 		return "preemption snapshot"
 	case scenarios.KindPreemptionRound:
 		return fmt.Sprintf("preemption round at %d ms", st.PreemptionRound.NowMS)
+	case scenarios.KindRestore:
+		r := st.Restore
+		return fmt.Sprintf("restore the cluster: %s, %s", plural(len(r.Apps), "application", "applications"), plural(len(r.Containers), "container", "containers"))
 	case scenarios.KindExpect:
 		return "check the expectations"
 	}
