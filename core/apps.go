@@ -2,6 +2,7 @@ package core
 
 import (
 	"fmt"
+	"math"
 	"sort"
 
 	"yarnplay/core/config"
@@ -93,7 +94,7 @@ func (s *Scheduler) Submit(sub Submission) error {
 	*a = app{
 		id: sub.App, seq: s.nextSeq, user: sub.User, queue: q, state: AppAccepted,
 		priority: prio, amResource: amRes, hasAM: sub.AM != nil,
-		amRequested: sub.AM != nil && sub.AMContainerRequest, submitTick: s.now, attempt: 1,
+		amRequested: sub.AM != nil && sub.AMContainerRequest, submitTick: tickInt32(s.now), attempt: 1,
 	}
 	s.nextSeq++
 	a.idx = len(s.apps)
@@ -569,9 +570,16 @@ func (s *Scheduler) setAppStateEnd(a *app, st AppState) {
 		panic(fmt.Sprintf("core: application %s cannot move from %s to %s", a.id, a.state, st))
 	}
 	a.state = st
+	a.finishTick = tickInt32(s.now)
 	kind := EvAppFinished
 	if st == AppKilled {
 		kind = EvAppKilled
 	}
 	s.emit(Event{Kind: kind, App: a.id, User: a.user, Queue: a.queue.path})
+}
+
+// tickInt32 is a tick as an app keeps it: saturated at the largest int32
+// (some 68 years of one-second ticks).
+func tickInt32(t int64) int32 {
+	return int32(min(max(t, 0), math.MaxInt32))
 }

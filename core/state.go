@@ -168,7 +168,10 @@ type app struct {
 	reservations []*container
 	consumption  resource.Resource
 	diagnostics  string
-	submitTick   int64
+	// submitTick and finishTick are the ticks it was submitted and
+	// finished (or was killed) at, finishTick 0 while it is live: int32
+	// keeps an app in its 256-byte size class (tickInt32 saturates).
+	submitTick, finishTick int32
 }
 
 // request is a SchedulerRequestKey's placement: the asks at each resource

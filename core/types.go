@@ -220,9 +220,13 @@ type AppView struct {
 	LiveContainers     int
 	ReservedContainers int
 	Headroom           resource.Resource
-	Requests           []RequestView // by request priority
-	Containers         []ContainerView
-	Diagnostics        string
+	// StartTick is the tick it was submitted at (the RM UI's StartTime);
+	// FinishTick the tick it finished or was killed at (FinishTime), 0
+	// while it is live.
+	StartTick, FinishTick int64
+	Requests              []RequestView // by request priority
+	Containers            []ContainerView
+	Diagnostics           string
 }
 
 // NodeView is a read-only copy of a node's state.

@@ -132,6 +132,7 @@ func (s *Scheduler) appViewBrief(a *app) AppView {
 		ID: a.id, User: a.user, Queue: a.queue.path, State: a.state, Priority: a.priority, Seq: a.seq, Attempt: int(a.attempt),
 		Activated: a.activated, AMResource: a.amResource, Consumption: a.consumption, Reserved: a.reservedRes,
 		LiveContainers: a.nlive, ReservedContainers: len(a.reservations), Diagnostics: a.diagnostics,
+		StartTick: int64(a.submitTick), FinishTick: int64(a.finishTick),
 	}
 	// A live application's user is its queue's user of that name
 	// (CheckInvariants): no lookup by name for each of tens of thousands.
