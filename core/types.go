@@ -168,7 +168,10 @@ type UserView struct {
 	ActiveApps, PendingApps int
 	Active                  bool // has outstanding requests
 	UserLimit               resource.Resource
-	Weight                  float32
+	// AMLimit is the user's Max Application Master Resources
+	// (getUserAMResourceLimitPerPartition, scaled by the user's weight).
+	AMLimit resource.Resource
+	Weight  float32
 }
 
 // RequestView is one request priority of an application.

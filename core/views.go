@@ -62,7 +62,7 @@ func (s *Scheduler) queueView(q *queue) QueueView {
 		v.Users = append(v.Users, UserView{
 			Name: name, Used: u.used, Reserved: u.reserved, AMUsed: u.amUsed,
 			ActiveApps: int(u.activatedApps), PendingApps: int(u.pendingApps), Active: u.activeAsks > 0,
-			UserLimit: s.userLimitOf(q, u), Weight: u.weight,
+			UserLimit: s.userLimitOf(q, u), AMLimit: s.userAMLimit(q, name), Weight: u.weight,
 		})
 	}
 	return v
