@@ -368,7 +368,7 @@ func laneCardView(c *laneCard, pos int) app.UI {
 			app.Span().Class("ac-pos").Title("position in the walk").Text(strconv.Itoa(pos)),
 			app.Strong().Class("ac-id").Text(c.App),
 		),
-		app.Div().Class("ac-meta").Text(c.User+" · priority "+strconv.Itoa(c.Priority)),
+		app.Div().Class("ac-meta").Text(c.User+" · app priority "+strconv.Itoa(c.Priority)),
 		app.Div().Class("ac-used").Text(c.Used),
 		app.Div().Class("ac-asks").Text(c.Asks),
 		app.If(c.Pending, func() app.UI {

@@ -132,9 +132,11 @@ func (p *Page) playground(f *store.Frame) app.HTMLDiv {
 					OnClick(func(app.Context, app.Event) { p.ctl.Do(func(s *store.Store) error { s.ClearError(); return nil }) }),
 			)
 		}),
+		&ClusterMetrics{M: clusterMetricsOf(f)},
 		app.Div().Class("pg-layout").Body(
 			app.Aside().Class("pg-left").Aria("label", "Queues").Body(
 				&QueueBars{Frame: *f, OnSelect: p.callbacks().selectQueue},
+				&QueueDetail{Frame: *f},
 			),
 			app.Main().Class("pg-centre").Body(
 				&NodeGrid{Frame: *f},

@@ -54,9 +54,11 @@ func (t *Timeline) Render() app.UI {
 	if t.Playing {
 		playLabel, playText = "Pause", "❚❚ Pause"
 	}
-	fwd := "Forward one step"
-	tick := "Forward one tick"
+	fwd := "Forward one step: the scenario's next step, an action, a heartbeat, a tick or a check"
+	fwdText := "Step ›"
+	tick := "Forward to the next tick: the steps up to it run"
 	if atEnd {
+		fwdText = "Heartbeat ›"
 		fwd = "Heartbeat of " + orText(f.NextNode, "the next node") + " (adds a step)"
 		tick = "Tick: every node heartbeats once (adds a step)"
 	}
@@ -71,7 +73,7 @@ func (t *Timeline) Render() app.UI {
 					t.OnPlay()
 				}
 			}),
-			t.button("tl-forward", "Heartbeat ›", fwd+" (→)", false, func(s *store.Store) error { return s.Forward() }),
+			t.button("tl-forward", fwdText, fwd+" (→)", false, func(s *store.Store) error { return s.Forward() }),
 			t.button("tl-tick", "Tick ››", tick+" (T)", false, func(s *store.Store) error { return s.ForwardTick() }),
 			t.button("tl-last", "Last »", "Last step (End)", atEnd, func(s *store.Store) error { s.Last(); return nil }),
 		),
