@@ -127,7 +127,7 @@ func (p *Page) playground(f *store.Frame) app.HTMLDiv {
 	return pg.Body(
 		app.If(f.Err != "", func() app.UI {
 			return app.Div().ID("error").Class("status error").Role("alert").Body(
-				app.Span().ID("error-text").Text(f.Err),
+				app.Span().ID("error-text").Text(withPercents(f.Err)),
 				app.Button().Type("button").Class("dismiss").Aria("label", "Dismiss the message").Text("✕").
 					OnClick(func(app.Context, app.Event) { p.ctl.Do(func(s *store.Store) error { s.ClearError(); return nil }) }),
 			)

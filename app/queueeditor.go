@@ -180,7 +180,7 @@ func (e *QueueEditor) issueText(path string) string {
 	if e.issue == nil || e.issue.Queue != path {
 		return ""
 	}
-	return e.issue.Message
+	return withPercents(e.issue.Message)
 }
 
 // details are every edited property of a queue, when its properties are
