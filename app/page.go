@@ -139,15 +139,15 @@ func (p *Page) playground(f *store.Frame) app.HTMLDiv {
 				&QueueDetail{Frame: *f},
 			),
 			app.Main().Class("pg-centre").Body(
-				&NodeGrid{Frame: *f},
 				&LeafLanes{Frame: *lanes, Queue: lanes.Selected},
+				&FormulaPanel{Frame: *f},
+				&NodeGrid{Frame: *f},
 				&UsageChart{Frame: *chart, Parent: chartParent(chart), OnJump: p.callbacks().jump},
 				capacities(&p.capView, f),
 			),
 			app.Aside().Class("pg-right").Aria("label", "Lesson and narration").Body(
 				&LessonPanel{F: f},
 				&Narration{F: f},
-				&FormulaPanel{Frame: *f},
 			),
 		),
 		app.Div().Class("pg-editors").Body(
