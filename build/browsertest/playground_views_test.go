@@ -1,0 +1,206 @@
+package browsertest
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/require"
+
+	"yarnplay/app/store"
+	"yarnplay/scenarios/lessons"
+)
+
+// overflowing lists the elements that spill out of their panel (a column's
+// child, an editor, the metrics bar, the timeline) or the panels that
+// spill out of their column, and whether the page scrolls sideways. An
+// element inside a box that scrolls or clips (overflow-x not visible)
+// does not spill: the box holds it.
+const overflowing = `(() => {
+  const out = [];
+  const name = e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') +
+    (typeof e.className === 'string' && e.className ? '.' + e.className.trim().split(/\s+/).join('.') : '');
+  const inside = (e, box, limit) => {
+    const r = e.getBoundingClientRect(), b = box.getBoundingClientRect();
+    if (r.width <= 1 || r.height <= 1) return true;
+    for (let a = e.parentElement; a && a !== limit; a = a.parentElement) {
+      if (getComputedStyle(a).overflowX !== 'visible') return true;
+    }
+    return r.left >= b.left - 1 && r.right <= b.right + 1;
+  };
+  const cols = [...document.querySelectorAll('.pg-left, .pg-centre, .pg-right, .pg-editors')];
+  for (const col of cols) {
+    for (const panel of col.children) {
+      if (!inside(panel, col, col)) out.push(name(panel) + ' spills out of ' + name(col));
+      for (const e of panel.querySelectorAll('*')) {
+        if (!inside(e, panel, panel)) out.push(name(e) + ' spills out of ' + name(panel));
+      }
+    }
+  }
+  for (const panel of document.querySelectorAll('.cluster-metrics, .timeline')) {
+    for (const e of panel.querySelectorAll('*')) {
+      if (!inside(e, panel, panel)) out.push(name(e) + ' spills out of ' + name(panel));
+    }
+  }
+  if (document.documentElement.scrollWidth > innerWidth + 1) {
+    out.push('the page scrolls sideways: ' + document.documentElement.scrollWidth + ' px in ' + innerWidth);
+  }
+  return [...new Set(out)].slice(0, 25);
+})()`
+
+// nodeMotion counts the animations and transitions running on the node
+// views' cells and strip segments (Web Animations of CSS animations and
+// transitions).
+const nodeMotion = `document.getAnimations().filter(a => a.effect && a.effect.target &&
+  a.effect.target.closest && a.effect.target.closest('.nodegrid') &&
+  a.effect.target.matches('.cell, .ns-blk') && a.playState === 'running').length`
+
+// media emulates the given media features (colour scheme, reduced motion).
+func media(t *testing.T, tab context.Context, features ...*emulation.MediaFeature) {
+	t.Helper()
+	require.NoError(t, chromedp.Do(tab, chromedp.Func(func(ctx context.Context, tt *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tt, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: features})
+		return err
+	})))
+}
+
+// TestBrowserPlaygroundViews checks what a learner sees of the RM UI's
+// numbers, the motion of a tick, and the layout at three sizes.
+func TestBrowserPlaygroundViews(t *testing.T) {
+	requireChromium(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
+	defer cancel()
+	root, url := builtSite(ctx, t)
+	shots := screenshotDir(t, root)
+	p, problems := newPage(ctx, t, url, shots)
+	require.NoError(t, chromedp.Do(p.tab, chromedp.EmulateViewport(1400, 900)))
+
+	// The default lesson: after its tick, the node cells move.
+	def := lessons.Default()
+	sc, err := lessons.Load(def)
+	require.NoError(t, err)
+	p.open(url)
+	tick := 0
+	for i, st := range sc.Steps {
+		if st.Kind() == "tick" {
+			tick = i + 1
+			break
+		}
+	}
+	require.NotZero(t, tick, "the default lesson ticks")
+	for k := 1; k < tick; k++ {
+		p.click("#tl-forward")
+		p.wait(counter+`.startsWith('step `+strconv.Itoa(k)+` of')`, fmt.Sprintf("step %d", k))
+	}
+	p.click("#tl-forward")
+	p.wait(counter+`.startsWith('step `+strconv.Itoa(tick)+` of')`, "the tick")
+	require.Contains(t, p.text("#tl-counter"), "tick of all nodes", "the counter says what the step is")
+	p.wait(nodeMotion+` > 0`, "containers growing into their node cells after the tick")
+	p.screenshot("views-tick-motion.png")
+
+	// The header counts the containers drawn.
+	drawn := js[int](p, `document.querySelectorAll('.node-card .cell.blk.first, .ns-blk:not(.done)').length`)
+	require.Positive(t, drawn)
+	require.Equal(t, strconv.Itoa(drawn), p.text(`#cluster-metrics [data-field="containers-running"] dd`),
+		"Containers Running is the containers the nodes draw")
+
+	// With reduced motion, the same step moves nothing on the nodes.
+	media(t, p.tab, &emulation.MediaFeature{Name: "prefers-reduced-motion", Value: "reduce"})
+	p.click("#tl-back")
+	p.wait(counter+`.startsWith('step `+strconv.Itoa(tick-1)+` of')`, "back before the tick")
+	p.click("#tl-forward")
+	p.wait(counter+`.startsWith('step `+strconv.Itoa(tick)+` of')`, "the tick again")
+	require.Zero(t, js[int](p, nodeMotion), "prefers-reduced-motion: the cells do not move")
+	media(t, p.tab)
+
+	// Elastic borrowing at its end: infinite-monkeys' numbers, users, apps.
+	slug := "elastic-borrowing"
+	p.open(url + "lessons/" + slug)
+	p.click("#tl-last")
+	n := lessonSteps(t, slug)
+	p.wait(counter+`.startsWith('step `+strconv.Itoa(n)+` of')`, "the lesson's last step")
+	leaf := "root.grumpy-engineers.infinite-monkeys"
+	p.click(`.qb-row[data-queue="` + leaf + `"]`)
+	p.wait(`(document.querySelector('#queue-detail') || {dataset: {}}).dataset.queue === `+q(leaf), "the queue detail of infinite-monkeys")
+	js[bool](p, `(() => { window.scrollTo(0, 0); return true })()`)
+
+	native := store.New()
+	lsc, err := lessons.Load(slug)
+	require.NoError(t, err)
+	require.NoError(t, native.Load(lsc, slug))
+	native.Last()
+	native.Select(leaf)
+	f := native.Frame()
+	var qv = f.Queues[0]
+	for _, x := range f.Queues {
+		if x.Path == leaf {
+			qv = x
+		}
+	}
+	field := func(name string) string {
+		return p.text(`#queue-detail [data-field="` + name + `"] .qd-value`)
+	}
+	require.Equal(t, fmt.Sprintf("%.1f%%", qv.UsedCapacity*100), field("used-capacity"), "Used Capacity is relative to the guarantee")
+	require.Equal(t, string(qv.State), field("state"))
+	require.Equal(t, strconv.Itoa(qv.MaxApps), field("max-apps"))
+	require.Equal(t, strconv.Itoa(qv.MaxAppsPerUser), field("max-apps-per-user"))
+	require.Equal(t, "fifo", field("ordering-policy"))
+	require.Equal(t, "disabled", field("preemption"))
+	require.Contains(t, p.text(`#queue-detail [data-field="preemption"]`), "monitor.enable is false", "the reason is in view")
+	require.Contains(t, p.text(`#queue-detail [data-field="max-am"]`), "Hadoop takes the larger", "the AM limit's rule is in view")
+	require.Contains(t, p.text(`#queue-detail [data-field="calculator"]`), "only memory is compared")
+	containers := 0
+	for _, a := range f.Apps {
+		if a.Queue == leaf {
+			containers += a.LiveContainers
+		}
+	}
+	require.Equal(t, strconv.Itoa(containers), field("num-containers"))
+	users := js[[]string](p, `[...document.querySelectorAll('#active-users tbody tr')].map(tr => tr.dataset.user)`)
+	var wantUsers []string
+	for _, u := range qv.Users {
+		wantUsers = append(wantUsers, u.Name)
+	}
+	require.Equal(t, wantUsers, users, "the Active Users Info table lists the leaf's users")
+	heads := p.text("#active-users thead")
+	for _, h := range []string{"Weight", "Max Resource", "Used Resource", "Max AM Resource", "Schedulable Apps", "Non-Schedulable Apps"} {
+		require.Contains(t, heads, h)
+	}
+	heads = p.text("#ae-apps thead")
+	for _, h := range []string{"Application Priority", "StartTime", "FinishTime", "Allocated Memory MB", "Allocated CPU VCores", "Reserved", "% of Queue", "% of Cluster"} {
+		require.Contains(t, heads, h)
+	}
+	metrics := p.text("#cluster-metrics")
+	for _, h := range []string{"Apps Submitted", "Apps Pending", "Apps Running", "Apps Completed", "Containers Running",
+		"Memory Used", "Memory Total", "Memory Reserved", "VCores Used", "VCores Total", "Active Nodes"} {
+		require.Contains(t, metrics, h)
+	}
+
+	// At 1400×900, the leaf's every app is on screen without scrolling.
+	cards := js[[]string](p, `[...document.querySelectorAll('.lane[data-queue=`+q(leaf)+`] .app-card')].map(c => {
+	  const r = c.getBoundingClientRect();
+	  return c.dataset.app + (r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth ? '' : ' off screen ' + Math.round(r.top) + '..' + Math.round(r.bottom));
+	})`)
+	require.NotEmpty(t, cards)
+	for _, c := range cards {
+		require.NotContains(t, c, "off screen", "at 1400×900 every app of the selected leaf is visible")
+	}
+	require.Zero(t, js[float64](p, `scrollY`))
+	p.screenshot("views-leaf-1400.png")
+
+	// Nothing spills out of its panel at three sizes.
+	for _, size := range []struct{ w, h int64 }{{1400, 900}, {1024, 768}, {390, 844}} {
+		require.NoError(t, chromedp.Do(p.tab, chromedp.EmulateViewport(size.w, size.h)))
+		p.wait(`innerWidth === `+strconv.FormatInt(size.w, 10), fmt.Sprintf("the %d px wide window", size.w))
+		bad := js[[]string](p, overflowing)
+		p.screenshot(fmt.Sprintf("views-layout-%dx%d.png", size.w, size.h))
+		require.Empty(t, bad, "at %d×%d: %s", size.w, size.h, strings.Join(bad, "\n"))
+	}
+	require.Empty(t, problems(), "the page's console")
+}
