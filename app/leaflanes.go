@@ -94,6 +94,9 @@ type laneModel struct {
 	MoreCards, MoreUsers int
 	Users                []userBar
 	Scale                string
+	// MemoryOnly is true under the DefaultResourceCalculator: the user
+	// limits' vcores are not enforced, and the lane says so.
+	MemoryOnly bool
 }
 
 // leafLanes builds the lanes of a frame: one leaf, or every leaf with
@@ -159,7 +162,7 @@ var outcomeRank = map[string]int{"considered": 1, "skipped": 2, "reserved": 3, "
 
 // leafLane builds one leaf's lane.
 func leafLane(f *store.Frame, q *core.QueueView, apps map[string]*core.AppView, colors Colors) laneModel {
-	l := laneModel{Queue: q.Path, Hue: colors.Hue(q.Path)}
+	l := laneModel{Queue: q.Path, Hue: colors.Hue(q.Path), MemoryOnly: !f.Dominant}
 	visits := f.Walk[q.Path]
 	l.Visited = len(visits) > 0
 	type seen struct {
@@ -314,6 +317,10 @@ func laneView(l *laneModel) app.UI {
 					return app.P().Class("lane-more muted").Text("… and " + nOf(l.MoreUsers, "more user", "more users") + ".")
 				}),
 				app.P().Class("lane-scale muted").Text("bars run to "+l.Scale),
+				app.If(l.MemoryOnly, func() app.UI {
+					return app.P().Class("why").DataSet("field", "memory-only").
+						Text("Memory only: the DefaultResourceCalculator compares memory, so a user may hold more vcores than its User Limit Resource says.")
+				}),
 			)
 		}),
 	)
