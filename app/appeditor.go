@@ -211,12 +211,11 @@ func (c *aeTable) Render() app.UI {
 		app.P().Class("why").Text("Application Priority orders applications in a leaf (higher first, then earlier submission); the narration's request priority orders one application's own asks. % of Queue is over the queue's guarantee, so it passes 100% when the queue borrows."),
 		app.Div().Class("table-scroll").Body(app.Table().ID("ae-apps").Class("ae-apps").Body(
 			app.THead().Body(app.Tr().Body(
-				app.Th().Text("ID"), app.Th().Text("User"), app.Th().Text("Queue"),
+				app.Th().Text("ID"), app.Th().Text("Actions"), app.Th().Text("User"), app.Th().Text("Queue"),
 				app.Th().Text("Application Priority").Title("the application's priority (yarn's app priority), not a request's"),
 				app.Th().Text("StartTime (tick)"), app.Th().Text("FinishTime (tick)"), app.Th().Text("State"),
 				app.Th().Text("Running Containers"), app.Th().Text("Allocated Memory MB"), app.Th().Text("Allocated CPU VCores"),
 				app.Th().Text("Reserved"), app.Th().Text("% of Queue"), app.Th().Text("% of Cluster"),
-				app.Th().Text("Actions"),
 			)),
 			app.TBody().Body(app.Range(c.Rows).Slice(func(i int) app.UI { return &aeRow{Ed: c.Ed, Row: c.Rows[i]} })),
 		)),
@@ -237,16 +236,7 @@ func (r *aeRow) Render() app.UI { return r.Ed.appRow(r.Row) }
 
 func (e *AppEditor) appRow(a appRow) app.UI {
 	return app.Tr().DataSet("app", a.ID).Body(
-		app.Td().Text(a.ID), app.Td().Text(a.User), app.Td().Text(a.Queue),
-		app.Td().DataSet("field", "priority").Text(itoa(a.Priority)),
-		app.Td().DataSet("field", "start").Text(a.Start), app.Td().DataSet("field", "finish").Text(a.Finish),
-		app.Td().DataSet("field", "state").Text(a.State),
-		app.Td().DataSet("field", "containers").Text(itoa(a.Live)),
-		app.Td().DataSet("field", "allocated-mb").Text(strconv.FormatInt(a.AllocMB, 10)),
-		app.Td().DataSet("field", "allocated-vcores").Text(strconv.FormatInt(a.AllocVCores, 10)),
-		app.Td().DataSet("field", "reserved").Text(a.Reserved),
-		app.Td().DataSet("field", "pct-queue").Text(a.PctQueue),
-		app.Td().DataSet("field", "pct-cluster").Text(a.PctCluster),
+		app.Td().Text(a.ID),
 		app.Td().Body(app.If(a.Alive, func() app.UI {
 			return app.Span().Body(
 				app.Button().Type("button").DataSet("app", a.ID).Aria("label", "Finish one container of "+a.ID).
@@ -257,6 +247,16 @@ func (e *AppEditor) appRow(a appRow) app.UI {
 					Aria("label", "Kill "+a.ID+" as "+a.User).Text("kill").OnClick(e.kill),
 			)
 		})),
+		app.Td().Text(a.User), app.Td().Text(a.Queue),
+		app.Td().DataSet("field", "priority").Text(itoa(a.Priority)),
+		app.Td().DataSet("field", "start").Text(a.Start), app.Td().DataSet("field", "finish").Text(a.Finish),
+		app.Td().DataSet("field", "state").Text(a.State),
+		app.Td().DataSet("field", "containers").Text(itoa(a.Live)),
+		app.Td().DataSet("field", "allocated-mb").Text(strconv.FormatInt(a.AllocMB, 10)),
+		app.Td().DataSet("field", "allocated-vcores").Text(strconv.FormatInt(a.AllocVCores, 10)),
+		app.Td().DataSet("field", "reserved").Text(a.Reserved),
+		app.Td().DataSet("field", "pct-queue").Text(a.PctQueue),
+		app.Td().DataSet("field", "pct-cluster").Text(a.PctCluster),
 	)
 }
 
