@@ -21,6 +21,8 @@ type AppEditor struct {
 	// F is the frame shown; Ctl reaches the store.
 	F   *store.Frame
 	Ctl *Controller
+	// Undo, if set, keeps the work before an action at an earlier step.
+	Undo *Undo
 }
 
 // maxAppRows bounds the applications the table lists (and the options of
@@ -266,7 +268,7 @@ func (e *AppEditor) submit(ctx app.Context, ev app.Event) {
 	if mb := inputInt("ae-am-mb", 0); mb > 0 {
 		sub.AM = &scenarios.Res{MemoryMB: mb, VCores: inputInt("ae-am-vcores", 1)}
 	}
-	e.Ctl.Do(func(s *store.Store) error { return s.Submit(sub) })
+	doAt(e.Undo, e.Ctl, e.F, "submitted "+sub.App, func(s *store.Store) error { return s.Submit(sub) })
 }
 
 func (e *AppEditor) ask(ctx app.Context, ev app.Event) {
@@ -279,20 +281,20 @@ func (e *AppEditor) ask(ctx app.Context, ev app.Event) {
 		Locality: orText(inputValue("ae-locality"), core.AnyLocation),
 		Duration: inputInt("ae-duration", 0),
 	}
-	e.Ctl.Do(func(s *store.Store) error { return s.Request(a) })
+	doAt(e.Undo, e.Ctl, e.F, "made "+a.App+" ask for containers", func(s *store.Store) error { return s.Request(a) })
 }
 
 func (e *AppEditor) finishContainer(ctx app.Context, _ app.Event) {
 	id := data(ctx, "app")
-	e.Ctl.Do(func(s *store.Store) error { return s.FinishContainers(id, 1, "") })
+	doAt(e.Undo, e.Ctl, e.F, "finished a container of "+id, func(s *store.Store) error { return s.FinishContainers(id, 1, "") })
 }
 
 func (e *AppEditor) finish(ctx app.Context, _ app.Event) {
 	id := data(ctx, "app")
-	e.Ctl.Do(func(s *store.Store) error { return s.FinishApp(id) })
+	doAt(e.Undo, e.Ctl, e.F, "finished "+id, func(s *store.Store) error { return s.FinishApp(id) })
 }
 
 func (e *AppEditor) kill(ctx app.Context, _ app.Event) {
 	id, user := data(ctx, "app"), data(ctx, "user")
-	e.Ctl.Do(func(s *store.Store) error { return s.KillApp(id, user) })
+	doAt(e.Undo, e.Ctl, e.F, "killed "+id, func(s *store.Store) error { return s.KillApp(id, user) })
 }

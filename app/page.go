@@ -57,6 +57,8 @@ type Page struct {
 	// stages are the frames the panels of the later stages show, and the
 	// actions waiting for them (stages.go).
 	stages stagedFrames
+	// undo keeps the work before the last destroying action (undo.go).
+	undo Undo
 }
 
 // Render draws the page.
@@ -133,6 +135,7 @@ func (p *Page) playground(f *store.Frame) app.HTMLDiv {
 			)
 		}),
 		&ClusterMetrics{M: clusterMetricsOf(f)},
+		undoBar(&p.undo, p.undoLast, p.keepChange),
 		app.Div().Class("pg-layout").Body(
 			app.Aside().Class("pg-left").Aria("label", "Queues").Body(
 				&QueueBars{Frame: *f, OnSelect: p.callbacks().selectQueue},
@@ -151,13 +154,13 @@ func (p *Page) playground(f *store.Frame) app.HTMLDiv {
 			),
 		),
 		app.Div().Class("pg-editors").Body(
-			&AppEditor{F: eds, Ctl: p.ctl},
+			&AppEditor{F: eds, Ctl: p.ctl, Undo: &p.undo},
 			&QueueEditor{F: eds, Ctl: p.ctl},
-			&NodeEditor{F: eds, Ctl: p.ctl},
+			&NodeEditor{F: eds, Ctl: p.ctl, Undo: &p.undo},
 			&UserEditor{F: eds, Ctl: p.ctl},
-			&SharePanel{F: eds, Ctl: p.ctl, Base: pageBase()},
+			&SharePanel{F: eds, Ctl: p.ctl, Base: pageBase(), Undo: &p.undo},
 		),
-		&Timeline{F: f, Ctl: p.ctl, Playing: p.playing, Speed: p.speed,
+		&Timeline{F: f, Ctl: p.ctl, Undo: &p.undo, Playing: p.playing, Speed: p.speed,
 			OnPlay: p.togglePlay, OnSpeed: p.setSpeed, OnHelp: p.toggleKeys},
 		app.If(p.showKeys, func() app.UI { return &KeysHelp{OnClose: p.toggleKeys} }),
 	)
@@ -221,6 +224,17 @@ func (p *Page) selectQueue(path string) {
 		s.Select(path)
 		return nil
 	})
+}
+
+// undoLast brings back the work before the last destroying action.
+func (p *Page) undoLast() { p.undo.Restore(p.ctl) }
+
+// keepChange forgets the undo point.
+func (p *Page) keepChange() {
+	p.undo.Dismiss()
+	if p.ctl.Changed != nil {
+		p.ctl.Changed()
+	}
 }
 
 func (p *Page) jump(step int) {

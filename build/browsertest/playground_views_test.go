@@ -194,6 +194,27 @@ func TestBrowserPlaygroundViews(t *testing.T) {
 	require.Zero(t, js[float64](p, `scrollY`))
 	p.screenshot("views-leaf-1400.png")
 
+	// An import error shows next to the import control and takes focus;
+	// a blank scenario over the lesson can be undone.
+	p.click("#import summary")
+	p.set("#import-text", "<configuration><property><name>yarn.scheduler.capacity.root.queues</name><value>a</value></property>"+
+		"<property><name>yarn.scheduler.capacity.root.a.capacity</name><value>50</value></property></configuration>", "input")
+	p.click("#import-xml")
+	p.wait(`document.activeElement && document.activeElement.id === 'import-error'`, "the import error, focused")
+	require.Contains(t, p.text("#import-error"), "(", "Hadoop's fraction is followed by its percentage")
+	require.True(t, js[bool](p, `(() => {
+	  const e = document.querySelector('#import-error').getBoundingClientRect(), c = document.querySelector('#import-xml').getBoundingClientRect();
+	  return e.top >= 0 && e.bottom <= innerHeight && Math.abs(e.top - c.bottom) < 200;
+	})()`), "the import error is on screen, next to the import control")
+	p.screenshot("views-import-error.png")
+	p.click("#new-blank")
+	p.wait(`!!document.querySelector('#undo')`, "the undo bar after a blank scenario")
+	require.Contains(t, p.text("#undo-text"), "blank scenario")
+	p.click("#undo")
+	p.wait(counter+`.startsWith('step `+strconv.Itoa(n)+` of `+strconv.Itoa(n)+`')`, "the lesson back at its last step")
+	require.Equal(t, leaf, js[string](p, `document.querySelector('#queue-detail').dataset.queue`), "with its selection")
+	js[bool](p, `(() => { window.scrollTo(0, 0); return true })()`)
+
 	// Nothing spills out of its panel at three sizes.
 	for _, size := range []struct{ w, h int64 }{{1400, 900}, {1024, 768}, {390, 844}} {
 		require.NoError(t, chromedp.Do(p.tab, chromedp.EmulateViewport(size.w, size.h)))
