@@ -127,13 +127,15 @@ func (p *Page) playground(f *store.Frame) app.HTMLDiv {
 		p.nextStage()
 	}
 	return pg.Body(
-		app.If(f.Err != "", func() app.UI {
-			return app.Div().ID("error").Class("status error").Role("alert").Body(
-				app.Span().ID("error-text").Text(withPercents(f.Err)),
-				app.Button().Type("button").Class("dismiss").Aria("label", "Dismiss the message").Text("✕").
-					OnClick(func(app.Context, app.Event) { p.ctl.Do(func(s *store.Store) error { s.ClearError(); return nil }) }),
-			)
-		}),
+		// Always drawn, hidden when there is nothing to say: a message that
+		// comes and goes would move the panels after it to other places
+		// among the page's children, and go-app would draw them anew (the
+		// editors losing their state and focus).
+		app.Div().ID("error").Class("status error").Role("alert").Hidden(f.Err == "").Body(
+			app.Span().ID("error-text").Text(withPercents(f.Err)),
+			app.Button().Type("button").Class("dismiss").Aria("label", "Dismiss the message").Text("✕").
+				OnClick(func(app.Context, app.Event) { p.ctl.Do(func(s *store.Store) error { s.ClearError(); return nil }) }),
+		),
 		&ClusterMetrics{M: clusterMetricsOf(f)},
 		undoBar(&p.undo, p.undoLast, p.keepChange),
 		app.Div().Class("pg-layout").Body(

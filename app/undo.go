@@ -96,11 +96,14 @@ func doAt(u *Undo, ctl *Controller, f *store.Frame, what string, action func(*st
 // undoBar says what the last destroying action did, with a button to undo
 // it and one to keep the change; nothing when there is nothing to undo.
 func undoBar(u *Undo, onUndo, onDismiss func()) app.UI {
-	if u == nil || u.What == "" {
-		return app.Text("")
+	what := ""
+	if u != nil {
+		what = u.What
 	}
-	return app.Div().ID("undo-bar").Class("status undo-bar").Role("status").Body(
-		app.Span().ID("undo-text").Text("You "+u.What+"."),
+	// Always drawn, hidden when empty, so that the panels after it keep
+	// their places (see the page's error).
+	return app.Div().ID("undo-bar").Class("status undo-bar").Role("status").Hidden(what == "").Body(
+		app.Span().ID("undo-text").Text("You "+what+"."),
 		app.Button().Type("button").ID("undo").Text("Undo").OnClick(func(app.Context, app.Event) { onUndo() }),
 		app.Button().Type("button").Class("dismiss").Aria("label", "Keep the change").Text("Keep it").
 			OnClick(func(app.Context, app.Event) { onDismiss() }),

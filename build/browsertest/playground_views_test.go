@@ -107,8 +107,8 @@ func TestBrowserPlaygroundViews(t *testing.T) {
 	// The header counts the containers drawn.
 	drawn := js[int](p, `document.querySelectorAll('.node-card .cell.blk.first, .ns-blk:not(.done)').length`)
 	require.Positive(t, drawn)
-	require.Equal(t, strconv.Itoa(drawn), p.text(`#cluster-metrics [data-field="containers-running"] dd`),
-		"Containers Running is the containers the nodes draw")
+	p.wait(`((document.querySelector('#cluster-metrics [data-field="containers-running"] dd') || {}).textContent || '') === `+q(strconv.Itoa(drawn)),
+		"Containers Running: the containers the nodes draw")
 
 	// With reduced motion, the same step moves nothing on the nodes.
 	media(t, p.tab, &emulation.MediaFeature{Name: "prefers-reduced-motion", Value: "reduce"})
@@ -200,6 +200,7 @@ func TestBrowserPlaygroundViews(t *testing.T) {
 	p.set("#import-text", "<configuration><property><name>yarn.scheduler.capacity.root.queues</name><value>a</value></property>"+
 		"<property><name>yarn.scheduler.capacity.root.a.capacity</name><value>50</value></property></configuration>", "input")
 	p.click("#import-xml")
+	p.wait(`!!document.querySelector('#import-error')`, "the import error")
 	p.wait(`document.activeElement && document.activeElement.id === 'import-error'`, "the import error, focused")
 	require.Contains(t, p.text("#import-error"), "(", "Hadoop's fraction is followed by its percentage")
 	require.True(t, js[bool](p, `(() => {
@@ -208,7 +209,7 @@ func TestBrowserPlaygroundViews(t *testing.T) {
 	})()`), "the import error is on screen, next to the import control")
 	p.screenshot("views-import-error.png")
 	p.click("#new-blank")
-	p.wait(`!!document.querySelector('#undo')`, "the undo bar after a blank scenario")
+	p.wait(`!!document.querySelector('#undo-bar:not([hidden]) #undo')`, "the undo bar after a blank scenario")
 	require.Contains(t, p.text("#undo-text"), "blank scenario")
 	p.click("#undo")
 	p.wait(counter+`.startsWith('step `+strconv.Itoa(n)+` of `+strconv.Itoa(n)+`')`, "the lesson back at its last step")
