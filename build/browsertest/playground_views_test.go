@@ -3,6 +3,8 @@ package browsertest
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -61,6 +63,29 @@ const nodeMotion = `document.getAnimations().filter(a => a.effect && a.effect.ta
   a.effect.target.closest && a.effect.target.closest('.nodegrid') &&
   a.effect.target.matches('.cell, .ns-blk') && a.playState === 'running').length`
 
+// viewShot writes what the window shows now (not the whole page) to the
+// screenshots.
+func viewShot(p *page, name string) {
+	if png, err := chromedp.Run(p.tab, chromedp.CaptureScreenshot()); err == nil {
+		_ = os.WriteFile(filepath.Join(p.shot, name), png, 0o644)
+	}
+}
+
+// countMotion counts, in window.ypNodeMotion, the CSS animations and
+// transitions that start on the node views' cells and segments from now
+// on (the events fire even when the page is too slow to be polled while
+// an animation of half a second runs).
+const countMotion = `(() => {
+  window.ypNodeMotion = 0;
+  if (!window.ypNodeMotionOn) {
+    window.ypNodeMotionOn = true;
+    const count = e => { if (e.target.closest && e.target.closest('.nodegrid') && e.target.matches('.cell, .ns-blk')) window.ypNodeMotion++; };
+    document.addEventListener('animationstart', count, true);
+    document.addEventListener('transitionstart', count, true);
+  }
+  return true;
+})()`
+
 // media emulates the given media features (colour scheme, reduced motion).
 func media(t *testing.T, tab context.Context, features ...*emulation.MediaFeature) {
 	t.Helper()
@@ -98,11 +123,12 @@ func TestBrowserPlaygroundViews(t *testing.T) {
 		p.click("#tl-forward")
 		p.wait(counter+`.startsWith('step `+strconv.Itoa(k)+` of')`, fmt.Sprintf("step %d", k))
 	}
+	js[bool](p, countMotion)
 	p.click("#tl-forward")
 	p.wait(counter+`.startsWith('step `+strconv.Itoa(tick)+` of')`, "the tick")
 	require.Contains(t, p.text("#tl-counter"), "tick of all nodes", "the counter says what the step is")
-	p.wait(nodeMotion+` > 0`, "containers growing into their node cells after the tick")
-	p.screenshot("views-tick-motion.png")
+	p.wait(`window.ypNodeMotion > 0 || `+nodeMotion+` > 0`, "containers growing into their node cells after the tick")
+	viewShot(p, "views-tick-motion.png")
 
 	// The header counts the containers drawn.
 	drawn := js[int](p, `document.querySelectorAll('.node-card .cell.blk.first, .ns-blk:not(.done)').length`)
@@ -114,9 +140,11 @@ func TestBrowserPlaygroundViews(t *testing.T) {
 	media(t, p.tab, &emulation.MediaFeature{Name: "prefers-reduced-motion", Value: "reduce"})
 	p.click("#tl-back")
 	p.wait(counter+`.startsWith('step `+strconv.Itoa(tick-1)+` of')`, "back before the tick")
+	js[bool](p, `(() => { window.ypNodeMotion = 0; return true })()`)
 	p.click("#tl-forward")
 	p.wait(counter+`.startsWith('step `+strconv.Itoa(tick)+` of')`, "the tick again")
 	require.Zero(t, js[int](p, nodeMotion), "prefers-reduced-motion: the cells do not move")
+	require.Zero(t, js[int](p, `window.ypNodeMotion`), "prefers-reduced-motion: no animation started on the nodes")
 	media(t, p.tab)
 
 	// Elastic borrowing at its end: infinite-monkeys' numbers, users, apps.
@@ -192,7 +220,7 @@ func TestBrowserPlaygroundViews(t *testing.T) {
 		require.NotContains(t, c, "off screen", "at 1400×900 every app of the selected leaf is visible")
 	}
 	require.Zero(t, js[float64](p, `scrollY`))
-	p.screenshot("views-leaf-1400.png")
+	viewShot(p, "views-leaf-1400.png")
 
 	// An import error shows next to the import control and takes focus;
 	// a blank scenario over the lesson can be undone.
@@ -207,7 +235,8 @@ func TestBrowserPlaygroundViews(t *testing.T) {
 	  const e = document.querySelector('#import-error').getBoundingClientRect(), c = document.querySelector('#import-xml').getBoundingClientRect();
 	  return e.top >= 0 && e.bottom <= innerHeight && Math.abs(e.top - c.bottom) < 200;
 	})()`), "the import error is on screen, next to the import control")
-	p.screenshot("views-import-error.png")
+	js[bool](p, `(() => { document.querySelector('#import-error').scrollIntoView({block: 'center'}); return true })()`)
+	viewShot(p, "views-import-error.png")
 	p.click("#new-blank")
 	p.wait(`!!document.querySelector('#undo-bar:not([hidden]) #undo')`, "the undo bar after a blank scenario")
 	require.Contains(t, p.text("#undo-text"), "blank scenario")
@@ -222,6 +251,7 @@ func TestBrowserPlaygroundViews(t *testing.T) {
 		p.wait(`innerWidth === `+strconv.FormatInt(size.w, 10), fmt.Sprintf("the %d px wide window", size.w))
 		bad := js[[]string](p, overflowing)
 		p.screenshot(fmt.Sprintf("views-layout-%dx%d.png", size.w, size.h))
+		viewShot(p, fmt.Sprintf("views-layout-%dx%d-top.png", size.w, size.h))
 		require.Empty(t, bad, "at %d×%d: %s", size.w, size.h, strings.Join(bad, "\n"))
 	}
 	require.Empty(t, problems(), "the page's console")
