@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"yarnplay/core"
 )
 
 func TestWithPercents(t *testing.T) {
@@ -17,4 +19,21 @@ func TestWithPercents(t *testing.T) {
 	} {
 		require.Equal(t, tc.want, withPercents(tc.in))
 	}
+}
+
+func TestUnknownQueueKeys(t *testing.T) {
+	qs := []core.QueueView{{Path: "root"}, {Path: "root.finance-wizards"}}
+	conf := map[string]string{
+		"yarn.scheduler.capacity.root.queues":                   "finance-wizards",
+		"yarn.scheduler.capacity.root.finance-wizards.capacity": "100",
+		"yarn.scheduler.capacity.finance-wizards.queues":        "a,b",
+		"yarn.scheduler.capacity.root.nowhere.capacity":         "10",
+		"yarn.scheduler.capacity.maximum-applications":          "100",
+		"yarn.scheduler.capacity.resource-calculator":           "x",
+		"yarn.resourcemanager.scheduler.monitor.enable":         "false",
+	}
+	require.Equal(t, []string{
+		"yarn.scheduler.capacity.finance-wizards.queues names no queue (finance-wizards): Hadoop reads queue properties by the full path from root, e.g. yarn.scheduler.capacity.root.finance-wizards.queues, and ignores this one",
+		"yarn.scheduler.capacity.root.nowhere.capacity names no queue (root.nowhere): no configured queue has that path, so Hadoop ignores it",
+	}, unknownQueueKeys(conf, qs))
 }

@@ -68,6 +68,7 @@ func (p *SharePanel) Render() app.UI {
 			app.Label().For("import-file").Text("Or open a file (.yaml, .json or .xml)"),
 			app.Input().ID("import-file").Type("file").Accept(".yaml,.yml,.json,.xml,text/xml,application/xml").OnChange(p.importFile),
 			app.Button().Type("button").ID("new-blank").Text("Start a blank scenario").OnClick(p.blank),
+			app.If(p.F != nil, func() app.UI { return configWarnings(p.F) }),
 			app.If(p.importErr != "", func() app.UI {
 				return app.P().ID("import-error").Class("status error").Role("alert").TabIndex(-1).Text(p.importErr)
 			}),
@@ -222,4 +223,18 @@ func (p *SharePanel) focusImportError(app.Context) {
 		return nil
 	})
 	app.Window().Call("requestAnimationFrame", f)
+}
+
+// configWarnings lists what the configuration in force has that Hadoop
+// would ignore: keys that name no queue, and values read but not
+// simulated.
+func configWarnings(f *store.Frame) app.UI {
+	ws := append(unknownQueueKeys(f.Conf, f.Queues), f.Warnings...)
+	if len(ws) == 0 {
+		return app.Text("")
+	}
+	return app.Div().ID("config-warnings").Class("notice").Body(
+		app.P().Text("The configuration in force has "+nOf(len(ws), "property", "properties")+" Hadoop would ignore or not apply:"),
+		app.Ul().Body(app.Range(ws).Slice(func(i int) app.UI { return app.Li().Text(ws[i]) })),
+	)
 }

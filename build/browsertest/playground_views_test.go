@@ -254,5 +254,21 @@ func TestBrowserPlaygroundViews(t *testing.T) {
 		viewShot(p, fmt.Sprintf("views-layout-%dx%d-top.png", size.w, size.h))
 		require.Empty(t, bad, "at %d×%d: %s", size.w, size.h, strings.Join(bad, "\n"))
 	}
+
+	// The book's unrooted key is imported with a word that it names no queue.
+	require.NoError(t, chromedp.Do(p.tab, chromedp.EmulateViewport(1400, 900)))
+	if !js[bool](p, `document.querySelector('#import').open`) {
+		p.click("#import summary")
+	}
+	p.set("#import-text", `<configuration>
+<property><name>yarn.scheduler.capacity.root.queues</name><value>finance-wizards</value></property>
+<property><name>yarn.scheduler.capacity.root.finance-wizards.capacity</name><value>100</value></property>
+<property><name>yarn.scheduler.capacity.finance-wizards.queues</name><value>meticulous-accountants,thrifty-treasurers</value></property>
+</configuration>`, "input")
+	p.click("#import-xml")
+	p.wait(`((document.querySelector('#config-warnings') || {}).textContent || '').includes('yarn.scheduler.capacity.finance-wizards.queues names no queue')`,
+		"the warning on the unrooted key")
+	js[bool](p, `(() => { document.querySelector('#config-warnings').scrollIntoView({block: 'center'}); return true })()`)
+	viewShot(p, "views-import-warning.png")
 	require.Empty(t, problems(), "the page's console")
 }
