@@ -211,8 +211,8 @@ func userRows(q *core.QueueView) ([]userRow, string) {
 	for _, u := range q.Users {
 		rows = append(rows, userRow{
 			Name: u.Name, Weight: cfgFloat(u.Weight), Active: u.Active,
-			MaxResource: rmText(u.UserLimit), UsedResource: rmText(u.Used),
-			AM:          rmText(u.AMUsed) + " / " + rmText(u.AMLimit),
+			MaxResource: resText(u.UserLimit), UsedResource: resText(u.Used),
+			AM:          resText(u.AMUsed) + " / " + resText(u.AMLimit),
 			Schedulable: u.ActiveApps, NonSchedulable: u.PendingApps,
 		})
 	}

@@ -53,7 +53,7 @@ func TestQueueDetailShowsTheRMUINumbers(t *testing.T) {
 		names = append(names, u.Name)
 	}
 	require.Equal(t, []string{"alice", "bob"}, names)
-	require.Equal(t, rmText(q.Users[0].AMUsed)+" / "+rmText(q.Users[0].AMLimit), m.Users[0].AM)
+	require.Equal(t, resText(q.Users[0].AMUsed)+" / "+resText(q.Users[0].AMLimit), m.Users[0].AM)
 
 	// A parent's ordering policy says the tie-break.
 	p := queueDetailOf(&f, queueOf(t, &f, "root.eng"))
