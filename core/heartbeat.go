@@ -302,6 +302,7 @@ func (s *Scheduler) visitLeaf(q *queue, n *node, lim *limits) assignment {
 		if !s.canAssignToThisQueue(q, lim, resource.None) {
 			return assignment{}
 		}
+		s.userLimitComputed(q) // the first application's computeUserLimitAndSetHeadroom
 		needQueueCheck = false
 		lf.currentLimit, s.setCurrent = lf.cachedLimit, true
 		start = min(lf.lead, len(lf.active))
@@ -323,6 +324,9 @@ func (s *Scheduler) visitLeaf(q *queue, n *node, lim *limits) assignment {
 			if !s.set.ContinueLook || appReserved.IsZero() {
 				needQueueCheck = false
 			}
+		}
+		if i == start {
+			s.userLimitComputed(q) // the first application's computeUserLimitAndSetHeadroom
 		}
 		if !full {
 			// An app with nothing outstanding is skipped after the user

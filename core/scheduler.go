@@ -348,6 +348,12 @@ func (s *Scheduler) updateLimits(q *queue, lim limits) {
 		q.lf.currentLimit = q.lf.cachedLimit
 		s.recalculateUsageRatio(q)
 		s.activateApplications(q)
+		// LeafQueue.updateClusterResource: userLimitNeedsRecompute, then
+		// computeUserLimitAndSetHeadroom for every active application.
+		q.lf.usersVer++
+		if len(q.lf.active) > 0 {
+			s.userLimitComputed(q)
+		}
 		return
 	}
 	for _, c := range q.children {

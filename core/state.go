@@ -84,6 +84,17 @@ type leafState struct {
 
 	ul ulMemo // the last user-limit computation and its inputs
 
+	// usersVer is UsersManager.latestVersionOfUsersState, moved where
+	// Hadoop calls userLimitNeedsRecompute; seenVer is the version at
+	// which the user limit was last computed (the local version),
+	// seenOK false before the first computation; pendingOnly is
+	// activeUsersWithOnlyPendingApps, the count of users whose
+	// applications are all pending as it was at that computation
+	// (computeNumActiveUsersWithOnlyPendingApps): a cached figure.
+	usersVer, seenVer uint64
+	seenOK            bool
+	pendingOnly       int
+
 	// lead is at most the number of active apps at the head of the list
 	// with nothing outstanding and no reservation, which an unrecorded
 	// visit passes over (visitLeaf). It is set by the visits and reset to

@@ -46,7 +46,7 @@ func (s *Scheduler) queueView(q *queue) QueueView {
 	v.NumActiveApps, v.NumPendingApps = len(lf.active), len(lf.pending)
 	v.AMUsed, v.AMLimit, v.UserAMLimit = lf.amUsed, s.amLimit(q), s.userAMLimit(q, "")
 	v.MaxApps, v.MaxAppsPerUser = c.MaxApplications, c.MaxApplicationsPerUser
-	v.ActiveUsers = lf.activeUsers
+	v.ActiveUsers = s.numActiveUsersForAM(q) // UsersManager.getNumActiveUsers
 	v.UserLimitFactor, v.MinUserLimitPercent, v.MaxAMPercent = c.UserLimitFactor, c.MinUserLimitPercent, c.MaxAMPercent
 	v.UserLimit = s.userLimitTerms(q).Limit
 	v.CurrentLimit = lf.currentLimit

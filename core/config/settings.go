@@ -56,6 +56,11 @@ type Settings struct {
 	MaxAppPriority int
 	// HeartbeatIntervalMS is yarn.resourcemanager.nodemanagers.heartbeat-interval-ms (1000).
 	HeartbeatIntervalMS int64
+	// UserMetrics is user-metrics.enable (false): with it, Hadoop's
+	// LeafQueue.allocateResource and releaseResource compute the user
+	// limit (and so refresh UsersManager's count of users with only
+	// pending applications) on every container.
+	UserMetrics bool
 	// Preemption configures the preemption policy.
 	Preemption PreemptionSettings
 	// Warnings name the values Hadoop silently ignores or replaces (a
@@ -228,6 +233,7 @@ func parseSettings(r *reader) (Settings, error) {
 	s.AssignMultiple = r.getBool(KeyAssignMultiple, true)
 	s.ContinueLook = r.getBool(KeyReservationsContinueLook, true)
 	s.ACLEnabled = r.getBool(KeyACLEnable, false)
+	s.UserMetrics = r.getBool(KeyUserMetricsEnable, false)
 	adminACL := "*"
 	if v, ok := r.c.Get(KeyAdminACL); ok {
 		adminACL = v
