@@ -116,13 +116,31 @@ func (s *Scheduler) requestAM(a *app) {
 	s.applyAsks(a, []Ask{{App: a.id, Priority: 0, Resource: a.amResource, Count: 1, Locality: AnyLocation}}, true)
 }
 
-// addAttempt is LeafQueue.addApplicationAttempt: the app's attempt joins
-// its leaf's pending applications, which are activated as the AM limits
-// allow, unless the cluster is empty.
+// addAttempt is CapacityScheduler.addApplicationAttempt: the attempt
+// starts (its start order is a.start), CSMaxRunningAppsEnforcer decides
+// whether it may run (checkRunnable) and tracks it, and
+// LeafQueue.submitApplicationAttempt adds it to its leaf: a non-runnable
+// one to the leaf's non-runnable list only (addApplicationAttempt returns
+// there), its user created but given no application.
 func (s *Scheduler) addAttempt(a *app) {
 	q := a.queue
-	u := s.getUser(q, a.user)
-	a.usr = u
+	a.usr = s.getUser(q, a.user)
+	a.start = s.nextStart
+	s.nextStart++
+	if !s.checkRunnable(a) {
+		q.lf.nonRunnable = append(q.lf.nonRunnable, a)
+		s.nonRunnable++
+		return
+	}
+	s.trackRunnable(a)
+	s.submitAttempt(a)
+}
+
+// submitAttempt is the rest of LeafQueue.addApplicationAttempt for a
+// runnable attempt: it joins its leaf's pending applications, which are
+// activated as the AM limits allow, unless the cluster is empty.
+func (s *Scheduler) submitAttempt(a *app) {
+	q, u := a.queue, a.usr
 	u.pendingApps++
 	q.lf.pending = insertApp(q.lf.pending, a)
 	if s.rc.GreaterThan(s.cluster, s.cluster, resource.None) {
@@ -481,10 +499,13 @@ func (s *Scheduler) KillApp(id, by string) error {
 
 // endApp is CapacityScheduler.doneApplicationAttempt and doneApplication.
 func (s *Scheduler) endApp(a *app, st AppState, why Reason) {
-	q := a.queue
+	q, runnable := a.queue, a.runnable
 	s.removeAttempt(a, why)
 	s.setAppStateEnd(a, st)
 	s.activateApplications(q)
+	if runnable {
+		s.updateRunnabilityOnAppRemoval(a)
+	}
 	for p := q; p != nil; p = p.parent {
 		p.numApps--
 		if p.state == config.Draining && p.numApps == 0 {
@@ -521,6 +542,7 @@ func (s *Scheduler) failAttempt(a *app, lost Reason) {
 	a.requests = nil
 	s.emit(Event{Kind: EvAttemptFailed, App: a.id, User: a.user, Queue: q.path, Reason: lost, Seq: int(a.attempt), Detail: diag})
 	s.activateApplications(q)
+	s.updateRunnabilityOnAppRemoval(a) // the failed attempt was runnable: it had an AM
 	s.addAttempt(a)
 	s.requestAM(a)
 }
@@ -556,10 +578,21 @@ func (s *Scheduler) removeAttempt(a *app, why Reason) {
 		u.amUsed = u.amUsed.Sub(a.amResource)
 		u.activatedApps--
 	} else {
-		q.lf.pending = removeApp(q.lf.pending, a)
+		if a.runnable {
+			q.lf.pending = removeApp(q.lf.pending, a)
+		} else {
+			q.lf.nonRunnable = removeApp(q.lf.nonRunnable, a)
+			s.nonRunnable--
+		}
+		// User.finishApplication(false), for a non-runnable attempt too,
+		// which was never counted pending: Hadoop 3.3's count then goes
+		// below 0, and so does this one.
 		u.pendingApps--
 	}
-	if u.totalApps() == 0 && u.used.IsZero() {
+	if a.runnable {
+		s.untrackRunnable(a) // CSMaxRunningAppsEnforcer.untrackApp
+	}
+	if u.totalApps() == 0 && u.used.IsZero() && !hasNonRunnable(q, a.user) {
 		delete(q.lf.users, a.user) // UsersManager.removeUser
 	}
 }
@@ -574,4 +607,19 @@ func (s *Scheduler) setAppStateEnd(a *app, st AppState) {
 		kind = EvAppKilled
 	}
 	s.emit(Event{Kind: kind, App: a.id, User: a.user, Queue: a.queue.path})
+}
+
+// hasNonRunnable reports whether user has an application in q's
+// non-runnable list. Hadoop removes a user whose counted applications are
+// all gone even then, and makes a new one when the application becomes
+// runnable (getUserAndAddIfAbsent); the user is kept instead, with the same
+// numbers (no applications, nothing used), so that a live application's
+// user is always its leaf's.
+func hasNonRunnable(q *queue, user string) bool {
+	for _, a := range q.lf.nonRunnable {
+		if a.user == user {
+			return true
+		}
+	}
+	return false
 }

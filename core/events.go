@@ -26,7 +26,8 @@ const (
 	EvAppSubmitted      EventKind = "app_submitted"
 	EvAppRejected       EventKind = "app_rejected"
 	EvAppActivated      EventKind = "app_activated"
-	EvAppPending        EventKind = "app_pending" // left pending by an AM limit (Reason)
+	EvAppPending        EventKind = "app_pending"  // left pending by an AM limit (Reason)
+	EvAppRunnable       EventKind = "app_runnable" // an attempt over max-parallel-apps may now run; it joins its leaf's pending applications
 	EvAppRunning        EventKind = "app_running"
 	EvAppFinished       EventKind = "app_finished"
 	EvAppKilled         EventKind = "app_killed"
@@ -70,16 +71,20 @@ const (
 	ReasonServedReservation Reason = "the node served its reservation"
 	ReasonQueueAMLimit      Reason = "queue AM resource limit"
 	ReasonUserAMLimit       Reason = "user AM resource limit"
-	ReasonNoLongerNeeded    Reason = "the app no longer needs it"
-	ReasonContinueLooking   Reason = "allocated elsewhere (reservations-continue-look-all-nodes)"
-	ReasonAppFinished       Reason = "the app finished"
-	ReasonNodeRemoved       Reason = "the node left the cluster"
-	ReasonCompleted         Reason = "completed"
-	ReasonReleased          Reason = "released by the application"
-	ReasonPreempted         Reason = "preempted"
-	ReasonAttemptFailed     Reason = "its application attempt failed"
-	ReasonBlockedHeadroom   Reason = "a sibling is blocked by its headroom"
-	ReasonCommitRejected    Reason = "proposal rejected at commit"
+	// max-parallel-apps (CSMaxRunningAppsEnforcer): the event's Detail
+	// names the queue path or the user, Seq the limit.
+	ReasonQueueMaxParallelApps Reason = "queue max-parallel-apps"
+	ReasonUserMaxParallelApps  Reason = "user max-parallel-apps"
+	ReasonNoLongerNeeded       Reason = "the app no longer needs it"
+	ReasonContinueLooking      Reason = "allocated elsewhere (reservations-continue-look-all-nodes)"
+	ReasonAppFinished          Reason = "the app finished"
+	ReasonNodeRemoved          Reason = "the node left the cluster"
+	ReasonCompleted            Reason = "completed"
+	ReasonReleased             Reason = "released by the application"
+	ReasonPreempted            Reason = "preempted"
+	ReasonAttemptFailed        Reason = "its application attempt failed"
+	ReasonBlockedHeadroom      Reason = "a sibling is blocked by its headroom"
+	ReasonCommitRejected       Reason = "proposal rejected at commit"
 )
 
 // Event is one recorded decision or state change. Fields that do not apply

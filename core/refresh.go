@@ -108,8 +108,10 @@ func (s *Scheduler) Refresh(newConf *config.Conf) error {
 		q := s.queues[i]
 		if !q.isLeaf() {
 			q.numApps, q.pending, q.used, q.reserved = 0, resource.None, resource.None, resource.None
+			q.numRunnable = 0
 			for _, c := range q.children {
 				q.numApps += c.numApps
+				q.numRunnable += c.numRunnable
 				q.pending = q.pending.Add(c.pending)
 				q.used = q.used.Add(c.used)
 				q.reserved = q.reserved.Add(c.reserved)
@@ -126,6 +128,7 @@ func (s *Scheduler) Refresh(newConf *config.Conf) error {
 		}
 	}
 	s.updateClusterResource()
+	s.updateRunnabilityOnReload() // CapacityScheduler.reinitialize
 	detail := ""
 	if len(ignored) > 0 {
 		detail = "not refreshable, kept as at start: " + strings.Join(ignored, ", ")

@@ -74,6 +74,13 @@ type Scheduler struct {
 	// keyed is whether the cluster has resources: while it has none, the
 	// used capacities the child order compares are 0 (orderKey).
 	keyed bool
+
+	// userRunnable is CSMaxRunningAppsEnforcer.usersNumRunnableApps;
+	// nonRunnable counts the non-runnable attempts of every leaf;
+	// nextStart orders attempts by start (app.start).
+	userRunnable map[string]int
+	nonRunnable  int
+	nextStart    int32
 }
 
 type rejection struct {

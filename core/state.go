@@ -47,7 +47,11 @@ type queue struct {
 	name     string
 	children []*queue
 	state    config.QueueState
-	numApps  int // pending + active applications below this queue
+	numApps  int // pending + active + non-runnable applications below this queue
+	// numRunnable counts the runnable applications below this queue
+	// (getNumRunnableApps: a leaf's runnableApps, a parent's count kept
+	// by CSMaxRunningAppsEnforcer).
+	numRunnable int
 }
 
 func (q *queue) isLeaf() bool { return q.lf != nil }
@@ -70,8 +74,11 @@ func (q *queue) touch() {
 type leafState struct {
 	active  []*app // FIFO: application priority desc, then submission order
 	pending []*app // waiting for the AM limits, same order
-	users   map[string]*user
-	amUsed  resource.Resource
+	// nonRunnable are the accepted attempts over a max-parallel-apps
+	// limit (LeafQueue.nonRunnableApps), in the order they were added.
+	nonRunnable []*app
+	users       map[string]*user
+	amUsed      resource.Resource
 
 	// cachedLimit is LeafQueue.cachedResourceLimitsForHeadroom;
 	// currentLimit is queueResourceLimitsInfo.queueCurrentLimit.
@@ -156,6 +163,8 @@ type app struct {
 	requests    []*request // by request priority, ascending
 	// demand is hasOutstanding(), refreshed whenever asks change.
 	demand bool
+	// runnable is FiCaSchedulerApp.isRunnable (max-parallel-apps).
+	runnable bool
 
 	id       string
 	idx      int // index in Scheduler.apps
@@ -174,8 +183,11 @@ type app struct {
 	// live holds the running containers in allocation order, with nil
 	// where a container completed (so that completing one is O(1));
 	// nlive counts the others. The last element is never nil.
-	live         []*container
-	nlive        int
+	live  []*container
+	nlive int32
+	// start orders the attempts by when they started (getStartTime); it
+	// shares nlive's word, which keeps an app in its size class.
+	start        int32
 	reservations []*container
 	consumption  resource.Resource
 	diagnostics  string
@@ -269,7 +281,7 @@ func (a *app) removeLive(c *container) {
 		}
 		a.live = a.live[:n]
 	}
-	if len(a.live) > 2*a.nlive+8 {
+	if len(a.live) > 2*int(a.nlive)+8 {
 		j := 0
 		for _, x := range a.live {
 			if x != nil {

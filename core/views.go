@@ -30,6 +30,8 @@ func (s *Scheduler) queueView(q *queue) QueueView {
 		MaxAllocation: c.MaxAlloc, DisablePreemption: c.DisablePreemption,
 		SubmitACL: c.SubmitACL.String(), AdminACL: c.AdminACL.String(),
 		ConfiguredState: c.ConfiguredState, DefaultAppPriority: c.DefaultAppPriority,
+		Priority: c.Priority, OrderingPolicy: c.OrderingPolicy,
+		MaxParallelApps: c.MaxParallelApps, NumRunnableApps: q.numRunnable,
 	}
 	v.UsedCapacity, v.AbsUsedCapacity = s.usedCapacity(q)
 	if q.parent != nil {
@@ -57,6 +59,10 @@ func (s *Scheduler) queueView(q *queue) QueueView {
 	for _, a := range lf.pending {
 		v.PendingApps = append(v.PendingApps, a.id)
 	}
+	v.NumNonRunnableApps = len(lf.nonRunnable)
+	for _, a := range lf.nonRunnable {
+		v.NonRunnableApps = append(v.NonRunnableApps, a.id)
+	}
 	for _, name := range sortedUserNames(lf) {
 		u := lf.users[name]
 		v.Users = append(v.Users, UserView{
@@ -73,6 +79,7 @@ func (s *Scheduler) countApps(q *queue, v *QueueView) {
 		if c.isLeaf() {
 			v.NumActiveApps += len(c.lf.active)
 			v.NumPendingApps += len(c.lf.pending)
+			v.NumNonRunnableApps += len(c.lf.nonRunnable)
 		} else {
 			s.countApps(c, v)
 		}
@@ -131,7 +138,8 @@ func (s *Scheduler) appViewBrief(a *app) AppView {
 	v := AppView{
 		ID: a.id, User: a.user, Queue: a.queue.path, State: a.state, Priority: a.priority, Seq: a.seq, Attempt: int(a.attempt),
 		Activated: a.activated, AMResource: a.amResource, Consumption: a.consumption, Reserved: a.reservedRes,
-		LiveContainers: a.nlive, ReservedContainers: len(a.reservations), Diagnostics: a.diagnostics,
+		LiveContainers: int(a.nlive), ReservedContainers: len(a.reservations), Diagnostics: a.diagnostics,
+		NotRunnable: a.state == AppAccepted && !a.runnable,
 	}
 	// A live application's user is its queue's user of that name
 	// (CheckInvariants): no lookup by name for each of tens of thousands.

@@ -184,7 +184,15 @@ func (n narrator) one(e core.Event) string {
 		}
 		return s
 	case core.EvAppPending:
+		switch e.Reason {
+		case core.ReasonQueueMaxParallelApps:
+			return fmt.Sprintf("%s is accepted but not runnable: queue %s already runs %d applications, its max-parallel-apps; it waits, asking for nothing, until one finishes", who(e), e.Detail, e.Seq)
+		case core.ReasonUserMaxParallelApps:
+			return fmt.Sprintf("%s is accepted but not runnable: user %s already runs %d applications, the user's max-parallel-apps; it waits, asking for nothing, until one finishes", who(e), e.Detail, e.Seq)
+		}
 		return fmt.Sprintf("%s stays pending in %s: %s (AM usage would be %s, limit %s)", who(e), e.Queue, e.Reason, n.mb(e.Used), n.mb(e.Limit))
+	case core.EvAppRunnable:
+		return fmt.Sprintf("%s is now runnable (an application under the same max-parallel-apps limit finished) and joins %s's pending applications", e.App, e.Queue)
 	case core.EvAppRunning:
 		return fmt.Sprintf("%s is RUNNING", e.App)
 	case core.EvAppFinished:

@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"yarnplay/core/resource"
@@ -61,6 +62,11 @@ type Settings struct {
 	// limit (and so refresh UsersManager's count of users with only
 	// pending applications) on every container.
 	UserMetrics bool
+	// UserMaxParallelApps is user.<name>.max-parallel-apps by user name,
+	// and UserMaxParallelAppsDefault user.max-parallel-apps
+	// (Integer.MAX_VALUE): CapacitySchedulerConfiguration.getMaxParallelAppsForUser.
+	UserMaxParallelApps        map[string]int
+	UserMaxParallelAppsDefault int
 	// Preemption configures the preemption policy.
 	Preemption PreemptionSettings
 	// Warnings name the values Hadoop silently ignores or replaces (a
@@ -234,6 +240,9 @@ func parseSettings(r *reader) (Settings, error) {
 	s.ContinueLook = r.getBool(KeyReservationsContinueLook, true)
 	s.ACLEnabled = r.getBool(KeyACLEnable, false)
 	s.UserMetrics = r.getBool(KeyUserMetricsEnable, false)
+	if err := userMaxParallelApps(r, &s); err != nil {
+		return s, err
+	}
 	adminACL := "*"
 	if v, ok := r.c.Get(KeyAdminACL); ok {
 		adminACL = v
@@ -263,4 +272,50 @@ func parseSettings(r *reader) (Settings, error) {
 			KeyPreemptionMonitoringInterval, p.MonitoringIntervalMS)
 	}
 	return s, nil
+}
+
+// userMaxParallelApps reads user.max-parallel-apps and every
+// user.<name>.max-parallel-apps (YARN-9930, Hadoop 3.3.1). Hadoop reads a
+// user's value with Integer.parseInt, untrimmed, only when one of the
+// user's application attempts is added
+// (CSMaxRunningAppsEnforcer.getUserMaxParallelApps): a value that is not a
+// number starts, and fails that user's submissions with a
+// NumberFormatException, which yarnplay does not simulate.
+func userMaxParallelApps(r *reader, s *Settings) error {
+	var err error
+	if s.UserMaxParallelAppsDefault, err = r.getInt(KeyUserMaxParallelAppsDefault, math.MaxInt32, ""); err != nil {
+		return err
+	}
+	const head, tail = Prefix + "user.", "." + SuffixMaxParallelApps
+	for _, k := range r.c.Keys() {
+		name, ok := strings.CutPrefix(k, head)
+		if !ok {
+			continue
+		}
+		if name, ok = strings.CutSuffix(name, tail); !ok || name == "" {
+			continue
+		}
+		raw, _ := r.c.Get(k)
+		v, perr := parseJavaInteger(raw, 10, 32)
+		if perr != nil {
+			e := numberError(k, "", raw, "integer", perr)
+			return notSimulated(e, "a user's max-parallel-apps that is not a number",
+				"Hadoop starts with it and fails each of user "+name+"'s submissions with a NumberFormatException; "+
+					"yarnplay does not load the file: correct the value")
+		}
+		if s.UserMaxParallelApps == nil {
+			s.UserMaxParallelApps = map[string]int{}
+		}
+		s.UserMaxParallelApps[name] = int(v)
+	}
+	return nil
+}
+
+// MaxParallelAppsForUser is CapacitySchedulerConfiguration.getMaxParallelAppsForUser:
+// user.<name>.max-parallel-apps, else user.max-parallel-apps.
+func (s *Settings) MaxParallelAppsForUser(user string) int {
+	if v, ok := s.UserMaxParallelApps[user]; ok {
+		return v
+	}
+	return s.UserMaxParallelAppsDefault
 }
