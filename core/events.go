@@ -16,6 +16,7 @@ const (
 	EvQueueVisit        EventKind = "queue_visit"        // a queue is tried: its used capacity and limit
 	EvQueueSkipped      EventKind = "queue_skipped"      // a queue was not tried or gave nothing (Reason)
 	EvChildOrder        EventKind = "child_order"        // a parent's children in the order it tries them (Detail)
+	EvChildList         EventKind = "child_list"         // after a refresh, a parent's child list in HashMap order, not the configured one (Detail)
 	EvAppConsidered     EventKind = "app_considered"     // a leaf considers an app (its user limit and headroom)
 	EvAppSkipped        EventKind = "app_skipped"        // an app got nothing on this node (Reason)
 	EvAllocated         EventKind = "allocated"          // a new container

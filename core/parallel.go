@@ -137,7 +137,7 @@ func (s *Scheduler) gatherPossiblyRunnable(q *queue, lists *[][]*app) {
 		*lists = append(*lists, slices.Clone(q.lf.nonRunnable))
 		return
 	}
-	for _, c := range q.children {
+	for _, c := range hadoopChildren(q) {
 		s.gatherPossiblyRunnable(c, lists)
 	}
 }

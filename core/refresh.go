@@ -83,12 +83,17 @@ func (s *Scheduler) Refresh(newConf *config.Conf) error {
 
 	// Apply.
 	old := s.byPath
+	var lists map[string][]string
+	if s.profile != config.Hadoop2 {
+		lists = s.childLists()
+	}
 	s.conf = conf
 	s.parsed = parsed
 	set := parsed.Settings
 	set.Warnings = append(append([]string(nil), set.Warnings...), s.set.Warnings...)
 	s.set = set
 	s.buildQueues(parsed.Root, old)
+	s.reinitChildLists(lists)
 	for _, q := range s.queues {
 		prev, existed := old[q.path]
 		if existed && prev == q {

@@ -149,6 +149,7 @@ func (s *Scheduler) buildQueues(root *config.QueueConf, old map[string]*queue) {
 		for _, cc := range c.Children {
 			c := build(cc, q)
 			c.cidx = int32(len(q.children))
+			c.hpos = c.cidx // the configured order (ParentQueue.setChildQueues)
 			q.children = append(q.children, c)
 		}
 		return q

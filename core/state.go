@@ -21,6 +21,7 @@ type queue struct {
 	kTie   int32
 	kGroup uint8
 	cidx   int32
+	kPrio  int32 // the rank by priority among siblings (slotKey)
 	parent *queue
 	lf     *leafState // nil for parent queues
 	depth  int
@@ -41,7 +42,12 @@ type queue struct {
 	order      []orderSlot
 	opos       []int32
 
-	id       int
+	id int
+	// hpos is the queue's place in its parent's child list
+	// (ParentQueue.childQueues): the configured order, or after a refresh
+	// the HashMap order of ParentQueue.reinitialize (hashorder.go). Ties
+	// of the child order, and CSMaxRunningAppsEnforcer's search, follow it.
+	hpos     int32
 	conf     *config.QueueConf // immutable; shared between clones
 	path     string
 	name     string

@@ -191,6 +191,8 @@ func (n narrator) one(e core.Event) string {
 			return fmt.Sprintf("%s is accepted but not runnable: user %s already runs %d applications, the user's max-parallel-apps; it waits, asking for nothing, until one finishes", who(e), e.Detail, e.Seq)
 		}
 		return fmt.Sprintf("%s stays pending in %s: %s (AM usage would be %s, limit %s)", who(e), e.Queue, e.Reason, n.mb(e.Used), n.mb(e.Limit))
+	case core.EvChildList:
+		return fmt.Sprintf("after the refresh %s keeps its children in a Java HashMap's order, by the hash of their paths (ParentQueue.reinitialize): %s; children tied on used capacity and capacity are now tried in this order, not the configured one", e.Queue, e.Detail)
 	case core.EvAppRunnable:
 		return fmt.Sprintf("%s is now runnable (an application under the same max-parallel-apps limit finished) and joins %s's pending applications", e.App, e.Queue)
 	case core.EvAppRunning:
