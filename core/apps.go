@@ -245,7 +245,11 @@ func (s *Scheduler) activateApplications(q *queue) {
 		u.activatedApps++
 		a.activated = true
 		a.diagnostics = ""
-		lf.active = insertApp(lf.active, a)
+		if isFair(q) {
+			s.fairInsert(q, a, fairKey{}) // addSchedulableEntity: nothing cached yet
+		} else {
+			lf.active = insertApp(lf.active, a)
+		}
 		lf.lead = 0
 		lf.amUsed = lf.amUsed.Add(a.amResource)
 		u.amUsed = u.amUsed.Add(a.amResource)
@@ -338,6 +342,12 @@ func (s *Scheduler) Request(asks []Ask) error {
 	for _, id := range order {
 		a := s.appIdx[id]
 		s.applyAsks(a, byApp[id], false)
+		for _, k := range byApp[id] {
+			if k.Locality == AnyLocation { // updateResourceRequests: an off-switch ask changed
+				s.fairDemandUpdated(a)
+				break
+			}
+		}
 	}
 	return nil
 }
@@ -572,7 +582,11 @@ func (s *Scheduler) removeAttempt(a *app, why Reason) {
 	s.deactivateUserApp(a)
 	u := q.lf.users[a.user]
 	if a.activated {
-		q.lf.active = removeApp(q.lf.active, a)
+		if isFair(q) {
+			s.fairRemove(q, a)
+		} else {
+			q.lf.active = removeApp(q.lf.active, a)
+		}
 		q.lf.lead = 0
 		q.lf.amUsed = q.lf.amUsed.Sub(a.amResource)
 		u.amUsed = u.amUsed.Sub(a.amResource)

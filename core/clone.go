@@ -451,6 +451,8 @@ func (c *Cloner) cloneDetached(int) int {
 			d.lf.active = c.remapApps(q.lf.active)
 			d.lf.pending = c.remapApps(q.lf.pending)
 			d.lf.nonRunnable = c.remapApps(q.lf.nonRunnable)
+			d.lf.fairMarked = c.remapApps(q.lf.fairMarked)
+			d.lf.fairKeys = slices.Clone(q.lf.fairKeys)
 		}
 		n++
 	}
@@ -517,6 +519,8 @@ func (c *Cloner) cloneLeafLists(left int) int {
 		lf.active = c.remapApps(lf.active)
 		lf.pending = c.remapApps(lf.pending)
 		lf.nonRunnable = c.remapApps(lf.nonRunnable)
+		lf.fairMarked = c.remapApps(lf.fairMarked)
+		lf.fairKeys = slices.Clone(lf.fairKeys)
 		n += 1 + len(lf.active) + len(lf.pending) + len(lf.nonRunnable)
 	}
 	if c.i == len(d.queues) {

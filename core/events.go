@@ -63,6 +63,7 @@ const (
 	ReasonNeverFits         Reason = "request is larger than the node"
 	ReasonNeedUnreserve     Reason = "would need to release a reservation first"
 	ReasonFIFO              Reason = "later apps wait to respect FIFO"
+	ReasonFairOrder         Reason = "later apps wait: the fair ordering policy puts this app first"
 	ReasonNoChildAssigned   Reason = "no child queue assigned anything"
 	ReasonOffSwitchLimit    Reason = "off-switch assignments per heartbeat reached"
 	ReasonReservationMade   Reason = "a reservation ends the heartbeat"

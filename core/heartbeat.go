@@ -291,6 +291,9 @@ func (s *Scheduler) visitLeaf(q *queue, n *node, lim *limits) assignment {
 		used, _ := s.usedCapacity(q)
 		s.emit(Event{Kind: EvQueueVisit, Node: n.name, Queue: q.path, Depth: q.depth, Used: q.used, Limit: lim.limit, Value: used})
 	}
+	if len(q.lf.fairMarked) > 0 {
+		s.fairReorder(q) // getAssignmentIterator
+	}
 	s.visit++
 	visit := s.visit
 	needQueueCheck := true
@@ -379,7 +382,11 @@ func (s *Scheduler) visitLeaf(q *queue, n *node, lim *limits) assignment {
 			return as
 		default:
 			if full {
-				s.emit(Event{Kind: EvQueueSkipped, Node: n.name, Queue: q.path, App: a.id, Reason: ReasonFIFO, Depth: q.depth})
+				why := ReasonFIFO
+				if isFair(q) {
+					why = ReasonFairOrder
+				}
+				s.emit(Event{Kind: EvQueueSkipped, Node: n.name, Queue: q.path, App: a.id, Reason: why, Depth: q.depth})
 			}
 			return assignment{}
 		}

@@ -177,6 +177,18 @@ func (s *Scheduler) CheckInvariants() error {
 			if q.numApps != len(q.lf.active)+len(q.lf.pending)+len(q.lf.nonRunnable) {
 				return fmt.Errorf("queue %s: %d applications counted, %d active + %d pending + %d non-runnable", q.path, q.numApps, len(q.lf.active), len(q.lf.pending), len(q.lf.nonRunnable))
 			}
+			if isFair(q) {
+				if len(q.lf.fairKeys) != len(q.lf.active) {
+					return fmt.Errorf("queue %s: %d fair keys for %d active apps", q.path, len(q.lf.fairKeys), len(q.lf.active))
+				}
+				for i := 1; i < len(q.lf.active); i++ {
+					if fairCompare(q.lf.active[i-1], q.lf.fairKeys[i-1], q.lf.active[i], q.lf.fairKeys[i], q.conf.FairSizeBasedWeight) >= 0 {
+						return fmt.Errorf("queue %s: active app %s is out of the fair order", q.path, q.lf.active[i].id)
+					}
+				}
+			} else if len(q.lf.fairKeys) > 0 || len(q.lf.fairMarked) > 0 {
+				return fmt.Errorf("queue %s: a fifo leaf keeps fair keys", q.path)
+			}
 			if q.numRunnable != len(q.lf.active)+len(q.lf.pending) {
 				return fmt.Errorf("queue %s: %d runnable applications counted, %d active + %d pending", q.path, q.numRunnable, len(q.lf.active), len(q.lf.pending))
 			}

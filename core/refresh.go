@@ -95,6 +95,11 @@ func (s *Scheduler) Refresh(newConf *config.Conf) error {
 	s.buildQueues(parsed.Root, old)
 	s.reinitChildLists(lists)
 	for _, q := range s.queues {
+		if q.lf != nil {
+			s.resetAppOrder(q)
+		}
+	}
+	for _, q := range s.queues {
 		prev, existed := old[q.path]
 		if existed && prev == q {
 			if st, ok := states[q.path]; ok && st != q.state {

@@ -80,6 +80,11 @@ func (q *queue) touch() {
 type leafState struct {
 	active  []*app // FIFO: application priority desc, then submission order
 	pending []*app // waiting for the AM limits, same order
+	// fairKeys are, for a fair leaf, the active applications' cached
+	// values (same index as active); fairMarked the applications to
+	// reorder at the next visit (fair.go).
+	fairKeys   []fairKey
+	fairMarked []*app
 	// nonRunnable are the accepted attempts over a max-parallel-apps
 	// limit (LeafQueue.nonRunnableApps), in the order they were added.
 	nonRunnable []*app
