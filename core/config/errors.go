@@ -24,6 +24,9 @@ type Error struct {
 	NotSimulated bool
 	Feature      string
 	Instead      string
+
+	// warnings are those the parse found before it stopped (Check).
+	warnings []string
 }
 
 // Error returns the message.
@@ -62,7 +65,9 @@ func numberError(key, queue, raw, kind string, cause error) *Error {
 		where += " (queue " + queue + ")"
 	}
 	if errors.Is(cause, errNotFinite) {
-		return errorf(key, queue, "Invalid %s value %q for %s: NaN and Infinity are not accepted", kind, raw, where)
+		// Java's Float.parseFloat and Double.parseDouble read them.
+		return unsupported(key, queue, "NaN and infinite numbers", notLoaded,
+			"Invalid %s value %q for %s: NaN and Infinity are not accepted", kind, raw, where)
 	}
 	return errorf(key, queue, "Invalid %s value %q for %s: java.lang.NumberFormatException: For input string: %q",
 		kind, raw, where, javaTrim(raw))

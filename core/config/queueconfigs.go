@@ -112,8 +112,8 @@ func (p *parser) orderingPolicy(q *QueueConf, leaf bool) error {
 		case policy == "fifo-with-partitions" || policy == "fifo-for-pending-apps",
 			raw == policyPackage+"FifoOrderingPolicyWithExclusivePartitions",
 			raw == policyPackage+"FifoOrderingPolicyForPendingApps":
-			return unsupported(key, q.Path, "ordering policy "+policy,
-				"yarnplay simulates the fifo and fair policies only; it does not load this file",
+			return unsupported(key, q.Path, "the "+policy+" application ordering policy",
+				"yarnplay simulates the fifo and fair policies only; "+notLoaded,
 				"%s = %q: Hadoop runs leaf queue %s with this policy, which yarnplay does not simulate (it simulates fifo and fair)",
 				key, raw, q.Path)
 		}

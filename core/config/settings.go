@@ -301,7 +301,7 @@ func userMaxParallelApps(r *reader, s *Settings) error {
 			e := numberError(k, "", raw, "integer", perr)
 			return notSimulated(e, "a user's max-parallel-apps that is not a number",
 				"Hadoop starts with it and fails each of user "+name+"'s submissions with a NumberFormatException; "+
-					"yarnplay does not load the file: correct the value")
+					notLoaded)
 		}
 		if s.UserMaxParallelApps == nil {
 			s.UserMaxParallelApps = map[string]int{}
