@@ -18,6 +18,7 @@ const (
 	EvChildOrder        EventKind = "child_order"        // a parent's children in the order it tries them (Detail)
 	EvChildList         EventKind = "child_list"         // after a refresh, a parent's child list in HashMap order, not the configured one (Detail)
 	EvAppConsidered     EventKind = "app_considered"     // a leaf considers an app (its user limit and headroom)
+	EvFairOrder         EventKind = "fair_order"         // a fair leaf's apps in the order it tries them, with their cached usage (Detail)
 	EvAppSkipped        EventKind = "app_skipped"        // an app got nothing on this node (Reason)
 	EvAllocated         EventKind = "allocated"          // a new container
 	EvReserved          EventKind = "reserved"           // a new reservation

@@ -2,8 +2,10 @@ package core
 
 import (
 	"cmp"
+	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"yarnplay/core/config"
 )
@@ -190,4 +192,17 @@ func (s *Scheduler) resetAppOrder(q *queue) {
 	for _, a := range apps {
 		s.fairInsert(q, a, keys[a])
 	}
+}
+
+// emitFairOrder records a fair leaf's order at a visit: each application
+// with the used memory it is compared by (cached at its last reorder).
+func (s *Scheduler) emitFairOrder(q *queue, n *node) {
+	var b strings.Builder
+	for i, a := range q.lf.active {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%s=%d", a.id, q.lf.fairKeys[i].used)
+	}
+	s.emit(Event{Kind: EvFairOrder, Node: n.name, Queue: q.path, Depth: q.depth, Detail: b.String()})
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"yarnplay/core/config"
 	"yarnplay/core/resource"
 )
 
@@ -218,6 +219,9 @@ func (s *Scheduler) emitChildOrder(q *queue, n *node, order []orderSlot) {
 			v = au
 		}
 		fmt.Fprintf(&b, "%s=%.4f", c.path, v)
+		if q.conf.OrderingPolicy == config.PolicyPriorityUtilization && s.profile != config.Hadoop2 {
+			fmt.Fprintf(&b, "@%d", c.conf.Priority) // the priority the order weighs
+		}
 	}
 	s.emit(Event{Kind: EvChildOrder, Node: n.name, Queue: q.path, Depth: q.depth, Detail: b.String()})
 }
@@ -293,6 +297,9 @@ func (s *Scheduler) visitLeaf(q *queue, n *node, lim *limits) assignment {
 	}
 	if len(q.lf.fairMarked) > 0 {
 		s.fairReorder(q) // getAssignmentIterator
+	}
+	if full && isFair(q) {
+		s.emitFairOrder(q, n)
 	}
 	s.visit++
 	visit := s.visit

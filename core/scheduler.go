@@ -212,7 +212,7 @@ func (s *Scheduler) full() bool { return s.rec == RecordFull }
 // heartbeat rather than a change of state (RecordDecisions drops them).
 func walkKind(k EventKind) bool {
 	switch k {
-	case EvHeartbeat, EvAssignPass, EvHeartbeatDone, EvQueueVisit, EvQueueSkipped, EvChildOrder, EvAppConsidered, EvAppSkipped:
+	case EvHeartbeat, EvAssignPass, EvHeartbeatDone, EvQueueVisit, EvQueueSkipped, EvChildOrder, EvAppConsidered, EvAppSkipped, EvFairOrder:
 		return true
 	}
 	return false
