@@ -128,8 +128,13 @@ type QueueView struct {
 	Path, Name, Parent string
 	Leaf               bool
 	Children           []string // full paths, in configuration order
-	State              config.QueueState
-	Depth              int
+	// ChildList is Children in the order of the parent's child list
+	// (ParentQueue.childQueues, which ties of the child order follow and
+	// Hadoop's REST lists): the configured order, or after a refresh under
+	// hadoop-3 the HashMap order of ParentQueue.reinitialize.
+	ChildList []string
+	State     config.QueueState
+	Depth     int
 
 	Capacity, MaxCapacity, AbsCapacity, AbsMaxCapacity float32
 	UsedCapacity, AbsUsedCapacity                      float32

@@ -40,6 +40,9 @@ func (s *Scheduler) queueView(q *queue) QueueView {
 	for _, ch := range q.children {
 		v.Children = append(v.Children, ch.path)
 	}
+	for _, ch := range hadoopChildren(q) {
+		v.ChildList = append(v.ChildList, ch.path)
+	}
 	if !q.isLeaf() {
 		s.countApps(q, &v)
 		return v
