@@ -71,14 +71,16 @@ func (s *Scheduler) removeAttempt(a *app, why Reason) {
 	} else {
 		if a.runnable {
 			q.lf.pending = removeApp(q.lf.pending, a)
+			u.pendingApps--
 		} else {
+			// Hadoop 3.3 calls User.finishApplication(false) here too,
+			// for an attempt never counted pending: the user's count goes
+			// below 0, and a user with live applications can be removed
+			// (getTotalApplications() == 0). yarnplay does not follow
+			// that (docs/semantics.md, section 14.5).
 			q.lf.nonRunnable = removeApp(q.lf.nonRunnable, a)
 			s.nonRunnable--
 		}
-		// User.finishApplication(false), for a non-runnable attempt too,
-		// which was never counted pending: Hadoop 3.3's count then goes
-		// below 0, and so does this one.
-		u.pendingApps--
 	}
 	if a.runnable {
 		s.untrackRunnable(a) // CSMaxRunningAppsEnforcer.untrackApp
