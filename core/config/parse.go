@@ -70,6 +70,10 @@ func parse(c *Conf, profile Profile) (ps *Parsed, err error) {
 		return nil, err
 	}
 	p.checkKeys(root)
+	if r.notSim != nil {
+		// Hadoop starts with it; nothing Hadoop refuses came after.
+		return nil, r.notSim
+	}
 	s.Warnings = r.warnings
 	return &Parsed{Settings: s, Root: root}, nil
 }
@@ -158,14 +162,13 @@ func (p *parser) parseQueue(parent *QueueConf, name string) (*QueueConf, error) 
 			return nil, errorf(key(SuffixQueues), path, "Queue configuration missing child queue names for %s", name)
 		}
 		if reservable {
-			return nil, unsupported(key(SuffixReservable), path, "the reservation system (PlanQueue)", notLoaded,
+			p.r.notSimulated(unsupported(key(SuffixReservable), path, "the reservation system (PlanQueue)", notLoaded,
 				"Queue %s is reservable (%s=true): the reservation system (PlanQueue) is not simulated by yarnplay",
-				path, key(SuffixReservable))
-		}
-		if autoCreate {
-			return nil, unsupported(key(SuffixAutoCreateChildQueue), path, "auto-created queues", notLoaded,
+				path, key(SuffixReservable)))
+		} else if autoCreate {
+			p.r.notSimulated(unsupported(key(SuffixAutoCreateChildQueue), path, "auto-created queues", notLoaded,
 				"Queue %s enables auto-created child queues (%s=true): auto-created queues are not simulated by yarnplay",
-				path, key(SuffixAutoCreateChildQueue))
+				path, key(SuffixAutoCreateChildQueue)))
 		}
 		q, err := p.newQueue(parent, name, path, true)
 		if err != nil {
@@ -186,9 +189,9 @@ func (p *parser) parseQueue(parent *QueueConf, name string) (*QueueConf, error) 
 		return nil, errorf(key(SuffixReservable), path, "Only Leaf Queues can be reservable for %s", path)
 	}
 	if autoCreate {
-		return nil, unsupported(key(SuffixAutoCreateChildQueue), path, "auto-created queues", notLoaded,
+		p.r.notSimulated(unsupported(key(SuffixAutoCreateChildQueue), path, "auto-created queues", notLoaded,
 			"Queue %s enables auto-created child queues (%s=true): auto-created queues are not simulated by yarnplay",
-			path, key(SuffixAutoCreateChildQueue))
+			path, key(SuffixAutoCreateChildQueue)))
 	}
 	q, err := p.newQueue(parent, name, path, false)
 	if err != nil {

@@ -112,10 +112,12 @@ func (p *parser) orderingPolicy(q *QueueConf, leaf bool) error {
 		case policy == "fifo-with-partitions" || policy == "fifo-for-pending-apps",
 			raw == policyPackage+"FifoOrderingPolicyWithExclusivePartitions",
 			raw == policyPackage+"FifoOrderingPolicyForPendingApps":
-			return unsupported(key, q.Path, "the "+policy+" application ordering policy",
+			p.r.notSimulated(unsupported(key, q.Path, "the "+policy+" application ordering policy",
 				"yarnplay simulates the fifo and fair policies only; "+notLoaded,
 				"%s = %q: Hadoop runs leaf queue %s with this policy, which yarnplay does not simulate (it simulates fifo and fair)",
-				key, raw, q.Path)
+				key, raw, q.Path))
+			q.OrderingPolicy = PolicyFIFO // to read on, for a refusal that may come later
+			return nil
 		}
 		return errorf(key, q.Path, "Unable to construct ordering policy for: %s, %s (%s of leaf queue %s)",
 			raw, raw, key, q.Path)

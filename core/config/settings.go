@@ -82,6 +82,17 @@ type Settings struct {
 type reader struct {
 	c        *Conf
 	warnings []string
+	// notSim is the first feature Hadoop runs and yarnplay does not
+	// simulate; the parse reads on, so that a refusal of Hadoop's that
+	// comes later wins (Check's verdict is then Refused).
+	notSim *Error
+}
+
+// notSimulated records a feature yarnplay does not simulate, the first one only.
+func (r *reader) notSimulated(e *Error) {
+	if r.notSim == nil {
+		r.notSim = e
+	}
 }
 
 func (r *reader) warnf(format string, args ...any) {
@@ -299,9 +310,10 @@ func userMaxParallelApps(r *reader, s *Settings) error {
 		v, perr := parseJavaInteger(raw, 10, 32)
 		if perr != nil {
 			e := numberError(k, "", raw, "integer", perr)
-			return notSimulated(e, "a user's max-parallel-apps that is not a number",
+			r.notSimulated(notSimulated(e, "a user's max-parallel-apps that is not a number",
 				"Hadoop starts with it and fails each of user "+name+"'s submissions with a NumberFormatException; "+
-					notLoaded)
+					notLoaded))
+			continue
 		}
 		if s.UserMaxParallelApps == nil {
 			s.UserMaxParallelApps = map[string]int{}
