@@ -141,7 +141,7 @@ func (s *Scheduler) addAttempt(a *app) {
 // activated as the AM limits allow, unless the cluster is empty.
 func (s *Scheduler) submitAttempt(a *app) {
 	q, u := a.queue, a.usr
-	u.pendingApps++
+	q.lf.countApps(u, 1, 0)
 	q.lf.pending = insertApp(q.lf.pending, a)
 	if s.rc.GreaterThan(s.cluster, s.cluster, resource.None) {
 		s.activateApplications(q)
@@ -241,8 +241,7 @@ func (s *Scheduler) activateApplications(q *queue) {
 				continue
 			}
 		}
-		u.pendingApps--
-		u.activatedApps++
+		lf.countApps(u, -1, 1)
 		a.activated = true
 		a.diagnostics = ""
 		if isFair(q) {

@@ -67,11 +67,11 @@ func (s *Scheduler) removeAttempt(a *app, why Reason) {
 		q.lf.lead = 0
 		q.lf.amUsed = q.lf.amUsed.Sub(a.amResource)
 		u.amUsed = u.amUsed.Sub(a.amResource)
-		u.activatedApps--
+		q.lf.countApps(u, 0, -1)
 	} else {
 		if a.runnable {
 			q.lf.pending = removeApp(q.lf.pending, a)
-			u.pendingApps--
+			q.lf.countApps(u, -1, 0)
 		} else {
 			// Hadoop 3.3 calls User.finishApplication(false) here too,
 			// for an attempt never counted pending: the user's count goes

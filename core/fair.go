@@ -206,3 +206,15 @@ func (s *Scheduler) emitFairOrder(q *queue, n *node) {
 	}
 	s.emit(Event{Kind: EvFairOrder, Node: n.name, Queue: q.path, Depth: q.depth, Detail: b.String()})
 }
+
+// fairResort puts a fair leaf's active applications back in order with
+// their cached values, after their start order or ids changed
+// (Resequence).
+func (s *Scheduler) fairResort(q *queue) {
+	lf := q.lf
+	apps, keys := lf.active, lf.fairKeys
+	lf.active, lf.fairKeys = nil, nil
+	for i, a := range apps {
+		s.fairInsert(q, a, keys[i])
+	}
+}

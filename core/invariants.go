@@ -189,6 +189,15 @@ func (s *Scheduler) CheckInvariants() error {
 			} else if len(q.lf.fairKeys) > 0 || len(q.lf.fairMarked) > 0 {
 				return fmt.Errorf("queue %s: a fifo leaf keeps fair keys", q.path)
 			}
+			po := 0
+			for _, u := range q.lf.users {
+				if u.pendingOnly() {
+					po++
+				}
+			}
+			if po != q.lf.livePendingOnly {
+				return fmt.Errorf("queue %s: %d users with only pending applications counted, %d have", q.path, q.lf.livePendingOnly, po)
+			}
 			if q.numRunnable != len(q.lf.active)+len(q.lf.pending) {
 				return fmt.Errorf("queue %s: %d runnable applications counted, %d active + %d pending", q.path, q.numRunnable, len(q.lf.active), len(q.lf.pending))
 			}

@@ -182,3 +182,10 @@ func (s *Scheduler) updateAppsRunnability(lists [][]*app, maxRunnable int) {
 		s.nonRunnable--
 	}
 }
+
+// sortByStart sorts a non-runnable list by start order, the order the
+// attempts were added in.
+func sortByStart(list []*app) []*app {
+	slices.SortFunc(list, func(a, b *app) int { return cmp.Compare(a.start, b.start) })
+	return list
+}

@@ -112,6 +112,10 @@ type leafState struct {
 	usersVer, seenVer uint64
 	seenOK            bool
 	pendingOnly       int
+	// livePendingOnly is that count now, kept as users' counts change
+	// (countApps), which a computation copies instead of walking the
+	// users.
+	livePendingOnly int
 
 	// lead is at most the number of active apps at the head of the list
 	// with nothing outstanding and no reservation, which an unrecorded
@@ -164,6 +168,25 @@ type user struct {
 }
 
 func (u *user) totalApps() int { return int(u.activatedApps + u.pendingApps) }
+
+// pendingOnly reports a user whose applications are all pending
+// (computeNumActiveUsersWithOnlyPendingApps's test).
+func (u *user) pendingOnly() bool { return u.pendingApps > 0 && u.activatedApps <= 0 }
+
+// countApps changes a user's pending and activated counts by dp and da,
+// keeping the leaf's live count of pending-only users.
+func (lf *leafState) countApps(u *user, dp, da int32) {
+	was := u.pendingOnly()
+	u.pendingApps += dp
+	u.activatedApps += da
+	if now := u.pendingOnly(); now != was {
+		if now {
+			lf.livePendingOnly++
+		} else {
+			lf.livePendingOnly--
+		}
+	}
+}
 
 // app is an application with its single attempt. The fields a leaf visit
 // reads of every active app come first, in one cache line.

@@ -69,14 +69,8 @@ func (s *Scheduler) userLimitComputed(q *queue) {
 		return
 	}
 	lf.seenOK, lf.seenVer = true, lf.usersVer
-	n := 0
-	for _, u := range lf.users { // a count: the order does not matter
-		if u.pendingApps > 0 && u.activatedApps <= 0 {
-			n++
-		}
-	}
-	if n != lf.pendingOnly {
-		lf.pendingOnly = n
+	if n := lf.livePendingOnly; n != lf.pendingOnly {
+		lf.pendingOnly = n // a copy of the count kept as it changes
 		q.touch()
 		s.changed()
 	}
