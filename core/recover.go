@@ -79,12 +79,24 @@ func (s *Scheduler) forceActivate(q *queue, a *app) {
 	q.touch()
 	lf := q.lf
 	u := a.usr
-	lf.pending = removeApp(lf.pending, a)
-	u.pendingApps--
-	u.activatedApps++
+	if !a.runnable {
+		// Its AM runs: it was runnable in the cluster restored.
+		lf.nonRunnable = removeApp(lf.nonRunnable, a)
+		s.nonRunnable--
+		s.trackRunnable(a)
+		a.runnable = true
+		lf.countApps(u, 1, 0)
+	} else {
+		lf.pending = removeApp(lf.pending, a)
+	}
+	lf.countApps(u, -1, 1)
 	a.activated = true
 	a.diagnostics = ""
-	lf.active = insertApp(lf.active, a)
+	if isFair(q) {
+		s.fairInsert(q, a, fairKey{})
+	} else {
+		lf.active = insertApp(lf.active, a)
+	}
 	lf.lead = 0
 	lf.amUsed = lf.amUsed.Add(a.amResource)
 	u.amUsed = u.amUsed.Add(a.amResource)
@@ -113,14 +125,16 @@ func (s *Scheduler) Resequence(ids []string) error {
 	}
 	seqs := make([]int64, len(apps))
 	places := make([]int, len(apps))
+	starts := make([]int32, len(apps))
 	for i, a := range apps {
-		seqs[i], places[i] = a.seq, a.idx
+		seqs[i], places[i], starts[i] = a.seq, a.idx, a.start
 	}
 	sort.Slice(seqs, func(i, j int) bool { return seqs[i] < seqs[j] })
 	sort.Ints(places)
+	sort.Slice(starts, func(i, j int) bool { return starts[i] < starts[j] })
 	leaves := map[*queue]bool{}
 	for i, a := range apps {
-		a.seq, a.idx = seqs[i], places[i]
+		a.seq, a.idx, a.start = seqs[i], places[i], starts[i] // the attempts started in that order too
 		s.apps[a.idx] = a
 		leaves[a.queue] = true
 	}
@@ -130,8 +144,13 @@ func (s *Scheduler) Resequence(ids []string) error {
 		}
 		q.touch()
 		q.resetLead()
-		sort.SliceStable(q.lf.active, func(i, j int) bool { return appLess(q.lf.active[i], q.lf.active[j]) })
+		if isFair(q) {
+			s.fairResort(q)
+		} else {
+			sort.SliceStable(q.lf.active, func(i, j int) bool { return appLess(q.lf.active[i], q.lf.active[j]) })
+		}
 		sort.SliceStable(q.lf.pending, func(i, j int) bool { return appLess(q.lf.pending[i], q.lf.pending[j]) })
+		q.lf.nonRunnable = sortByStart(q.lf.nonRunnable)
 	}
 	return nil
 }

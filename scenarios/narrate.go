@@ -190,7 +190,19 @@ func (n narrator) one(e core.Event) string {
 		}
 		return s
 	case core.EvAppPending:
+		switch e.Reason {
+		case core.ReasonQueueMaxParallelApps:
+			return fmt.Sprintf("%s is accepted but not runnable: queue %s already runs %d applications, its max-parallel-apps; it waits, asking for nothing, until one finishes", who(e), e.Detail, e.Seq)
+		case core.ReasonUserMaxParallelApps:
+			return fmt.Sprintf("%s is accepted but not runnable: user %s already runs %d applications, the user's max-parallel-apps; it waits, asking for nothing, until one finishes", who(e), e.Detail, e.Seq)
+		}
 		return fmt.Sprintf("%s stays pending in %s: %s (AM usage would be %s, limit %s)", who(e), e.Queue, e.Reason, n.mb(e.Used), n.mb(e.Limit))
+	case core.EvFairOrder:
+		return fmt.Sprintf("fair leaf %s tries its applications least used first, by the memory cached at their last reordering (FairOrderingPolicy): %s", e.Queue, fairOrder(e.Detail))
+	case core.EvChildList:
+		return fmt.Sprintf("after the refresh %s keeps its children in a Java HashMap's order, by the hash of their paths (ParentQueue.reinitialize): %s; children tied on used capacity and capacity are now tried in this order, not the configured one", e.Queue, e.Detail)
+	case core.EvAppRunnable:
+		return fmt.Sprintf("%s is now runnable (an application under the same max-parallel-apps limit finished) and joins %s's pending applications", e.App, e.Queue)
 	case core.EvAppRunning:
 		return fmt.Sprintf("%s is RUNNING", e.App)
 	case core.EvAppFinished:
@@ -288,14 +300,32 @@ func (n narrator) appSkipped(e core.Event) string {
 func childOrder(e core.Event) string {
 	parts := strings.Split(e.Detail, ", ")
 	names := make([]string, 0, len(parts))
+	how := "by used capacity"
 	for _, p := range parts {
 		path, val, ok := strings.Cut(p, "=")
+		val, prio, hasPrio := strings.Cut(val, "@")
 		f, err := strconv.ParseFloat(val, 64)
 		if !ok || err != nil {
 			return fmt.Sprintf("%s orders its children by used capacity: %s", e.Queue, e.Detail)
 		}
 		name := strings.TrimPrefix(path, e.Queue+".")
+		if hasPrio {
+			how = "by priority-utilization (those under their guarantee first, then higher priority, then less used)"
+			names = append(names, fmt.Sprintf("%s (%s, priority %s)", name, percent(f), prio))
+			continue
+		}
 		names = append(names, fmt.Sprintf("%s (%s)", name, percent(f)))
 	}
-	return fmt.Sprintf("%s orders its children by used capacity: %s", e.Queue, strings.Join(names, ", "))
+	return fmt.Sprintf("%s orders its children %s: %s", e.Queue, how, strings.Join(names, ", "))
+}
+
+// fairOrder renders a fair_order event's "app=MB, ..." as "app (MB MB), ...".
+func fairOrder(d string) string {
+	parts := strings.Split(d, ", ")
+	for i, p := range parts {
+		if app, mb, ok := strings.Cut(p, "="); ok {
+			parts[i] = app + " (" + mb + " MB)"
+		}
+	}
+	return strings.Join(parts, ", ")
 }

@@ -2,6 +2,7 @@ package snapshot
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -93,6 +94,14 @@ func TestRoundTrip(t *testing.T) {
 				require.NoError(t, err, name)
 				r := q.Next()
 				require.NoError(t, r.Err, name)
+				if reordered(s) {
+					// After a refresh Hadoop 3 keeps each parent's child list
+					// in a HashMap's order (ParentQueue.reinitialize), which
+					// a restart from the configuration does not have; one
+					// refresh of the same configuration gives it again.
+					require.NoError(t, q.Scheduler().Refresh(q.Scheduler().Conf()), name)
+					q.Scheduler().TakeEvents()
+				}
 				require.NoError(t, q.Scheduler().CheckInvariants(), name)
 				require.Equal(t, view(s), view(q.Scheduler()), name)
 				a, b := s.Clone(), q.Scheduler()
@@ -103,6 +112,17 @@ func TestRoundTrip(t *testing.T) {
 	}
 	t.Logf("%d round trips", checked)
 	require.Greater(t, checked, 20)
+}
+
+// reordered reports whether a parent's child list is not in the
+// configured order.
+func reordered(s *core.Scheduler) bool {
+	for _, q := range s.Queues() {
+		if !slices.Equal(q.Children, q.ChildList) {
+			return true
+		}
+	}
+	return false
 }
 
 // view is the state a round trip keeps: queues' and users' usage, apps'
