@@ -87,12 +87,17 @@ type appRow struct {
 }
 
 // appState is an app's state for the table, with its attempt's number
-// once an attempt has failed.
+// once an attempt has failed, and why an accepted app does not run when
+// max-parallel-apps holds it (CSMaxRunningAppsEnforcer).
 func appState(a *core.AppView) string {
+	s := string(a.State)
 	if a.Attempt > 1 {
-		return string(a.State) + " (attempt " + itoa(a.Attempt) + ")"
+		s += " (attempt " + itoa(a.Attempt) + ")"
 	}
-	return string(a.State)
+	if a.NotRunnable {
+		s += ", not runnable: max-parallel-apps reached; it starts when an app of its queue or user finishes"
+	}
+	return s
 }
 
 // appRows lists the frame's applications for the table: all of them up to

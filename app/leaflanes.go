@@ -247,6 +247,11 @@ func asksText(reqs []core.RequestView) string {
 // pendingReason is why an app is still pending, from the step's events
 // when they say, else the general rule.
 func pendingReason(f *store.Frame, id string) string {
+	for i := range f.Apps {
+		if a := &f.Apps[i]; a.ID == id && a.NotRunnable {
+			return "not runnable: max-parallel-apps reached; it starts when an app of its queue or user finishes"
+		}
+	}
 	for i := len(f.Events) - 1; i >= 0; i-- {
 		if e := f.Events[i]; e.Kind == core.EvAppPending && e.App == id {
 			return "waiting: " + string(e.Reason)
