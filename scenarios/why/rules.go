@@ -10,8 +10,8 @@ package why
 // and scripts can grep.
 type Rule string
 
-// Rules. Those marked "not produced yet" are part of the vocabulary but
-// today's core makes no decision that maps to them (see Produced).
+// Rules. Partition is part of the vocabulary but today's core makes no
+// decision that maps to it (see Produced).
 const (
 	// None: nothing stops it (it got containers in the heartbeats read, or
 	// it was not reached in them).
@@ -33,8 +33,8 @@ const (
 	// MaxApplications: refused at submission by maximum-applications
 	// (queue or user) or the system limit.
 	MaxApplications Rule = "max-applications"
-	// MaxParallelApps: held by max-parallel-apps. Not produced yet: the
-	// core does not enforce the setting today.
+	// MaxParallelApps: accepted but not runnable: its queue (or an
+	// ancestor) or its user runs max-parallel-apps applications already.
 	MaxParallelApps Rule = "max-parallel-apps"
 	// NoNodeFits: no node has room for its ask (or the ask is larger than
 	// any node).
@@ -61,5 +61,5 @@ var Rules = []Rule{
 }
 
 // Produced reports whether today's core makes decisions that Analyze maps
-// to r (max-parallel-apps and partition are waiting for the core).
-func Produced(r Rule) bool { return r != MaxParallelApps && r != Partition && r != None }
+// to r (partition waits for the core to simulate node labels).
+func Produced(r Rule) bool { return r != Partition && r != None }

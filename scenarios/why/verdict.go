@@ -61,6 +61,10 @@ func (a *analysis) verdict(app core.AppView) (Verdict, bool) {
 		return v, true
 	}
 	q := a.queues[app.Queue]
+	if app.NotRunnable {
+		a.notRunnable(&v, app, q)
+		return v, true
+	}
 	if app.State == core.AppAccepted && !app.Activated {
 		a.pending(&v, app, q)
 		return v, true
@@ -126,6 +130,31 @@ func (a *analysis) blockerVerdict(id string) (Verdict, bool) {
 	defer delete(a.inBlock, id)
 	v, ok := a.verdict(a.st.Apps[i])
 	return v, ok && v.Rule != None
+}
+
+// notRunnable explains an app that max-parallel-apps holds back
+// (CSMaxRunningAppsEnforcer): accepted, neither pending nor active, until
+// an app of its queue (or an ancestor) or of its user finishes.
+func (a *analysis) notRunnable(v *Verdict, app core.AppView, q core.QueueView) {
+	v.Rule, v.Need = MaxParallelApps, app.AMResource
+	v.Reason = core.ReasonQueueMaxParallelApps
+	if q.MaxParallelApps == 0 || q.NumRunnableApps < q.MaxParallelApps {
+		v.Reason = core.ReasonUserMaxParallelApps
+	}
+	if o := a.last(app.ID, MaxParallelApps); o != nil {
+		v.Reason = o.reason
+	}
+	v.Sentence = sentence(*v)
+	if v.Reason == core.ReasonQueueMaxParallelApps {
+		apps := "applications"
+		if q.NumRunnableApps == 1 {
+			apps = "application"
+		}
+		v.Sentence += fmt.Sprintf(": the queue runs %d %s, its max-parallel-apps", q.NumRunnableApps, apps)
+	} else {
+		v.Sentence += fmt.Sprintf(": %s's max-parallel-apps (user.max-parallel-apps) is reached", app.User)
+	}
+	v.Sentence += "; it starts when one of them finishes"
 }
 
 // pending explains an app waiting for the AM limits.

@@ -108,7 +108,7 @@ func TestEveryRuleIsDocumented(t *testing.T) {
 		require.False(t, seen[r])
 		seen[r] = true
 	}
-	require.False(t, Produced(MaxParallelApps))
+	require.True(t, Produced(MaxParallelApps))
 	require.False(t, Produced(Partition))
 	require.True(t, Produced(UserLimit))
 }
@@ -121,4 +121,26 @@ func TestNoEventsNoPanic(t *testing.T) {
 	got := byApp(Analyze(StateOf(s), nil))
 	require.Equal(t, AMLimit, got["b2"].Rule)
 	require.Equal(t, None, got["a1"].Rule)
+}
+
+const parallel = `
+config:
+  yarn.scheduler.capacity.root.queues: a
+  yarn.scheduler.capacity.root.a.capacity: 100
+  yarn.scheduler.capacity.root.a.max-parallel-apps: 1
+nodes: [{name: n0}]
+steps:
+  - submit: {app: first, user: u, queue: a}
+  - submit: {app: second, user: u, queue: a}
+`
+
+// TestMaxParallelAppsIsNamed: an app over its queue's max-parallel-apps
+// waits for it, and the sentence says when it starts.
+func TestMaxParallelAppsIsNamed(t *testing.T) {
+	v := byApp(Explain(playText(t, parallel), 1))["second"]
+	require.Equal(t, MaxParallelApps, v.Rule)
+	require.Equal(t, core.ReasonQueueMaxParallelApps, v.Reason)
+	require.Contains(t, v.Sentence, "the queue runs 1 application, its max-parallel-apps")
+	require.Contains(t, v.Sentence, "starts when one of them finishes")
+	require.NotEqual(t, MaxParallelApps, byApp(Explain(playText(t, parallel), 1))["first"].Rule)
 }
