@@ -44,3 +44,22 @@ func TestEveryLessonStep(t *testing.T) {
 		require.Positive(t, seen[r], "the lessons should show %s", r)
 	}
 }
+
+// TestUserLimitsLessonNamesTheUserLimit: once the leaf is full and
+// containers free up, the user-limits lesson's apps wait for their users'
+// limits, not for the queue's maximum that held them while it was full:
+// the queue let them through when room appeared, and the user limit gave
+// the room to others.
+func TestUserLimitsLessonNamesTheUserLimit(t *testing.T) {
+	sc, err := lessons.Load("user-limits")
+	require.NoError(t, err)
+	p, err := scenarios.NewPlayer(sc)
+	require.NoError(t, err)
+	p.SetNarrate(false)
+	for p.Pos() < 14 {
+		p.Next()
+	}
+	v := byApp(Explain(p.Scheduler(), 1))["hillegas-app"]
+	require.Equal(t, UserLimit, v.Rule, v.Sentence)
+	require.Contains(t, v.Sentence, "hillegas's user limit in root.finance-wizards.thrifty-treasurers")
+}

@@ -74,16 +74,16 @@ func (a *analysis) verdict(app core.AppView) (Verdict, bool) {
 		return v, true
 	}
 	best, found := a.seen[app.ID]
-	// A queue on the app's path skipped at its limit stopped it too.
-	for p := app.Queue; p != ""; p = a.queues[p].Parent {
+	// A queue on the app's path skipped at its limit stopped it, unless
+	// the app was skipped for a check of its own: the queues above it let
+	// it through then, and that check is what keeps it from the room they
+	// have when it frees up (a user at its limit while the queue is full).
+	for p := app.Queue; p != "" && !found; p = a.queues[p].Parent {
 		if o, ok := a.atMax[p]; ok {
 			if p != app.Queue && o.rule == QueueMaxCapacity {
 				o.rule = ParentMaxCapacity
 			}
-			if !found || rank(o.rule) < rank(best.rule) {
-				best, found = o, true
-			}
-			break
+			best, found = o, true
 		}
 	}
 	if !found && !a.reached[app.ID] {
