@@ -23,6 +23,9 @@ type AppEditor struct {
 	Ctl *Controller
 	// Undo, if set, keeps the work before an action at an earlier step.
 	Undo *Undo
+
+	// why is the answer of "why is this application waiting?" (aeWhy).
+	why whyAnswer
 }
 
 // maxAppRows bounds the applications the table lists (and the options of
@@ -67,7 +70,29 @@ func (e *AppEditor) Render() app.UI {
 			rows, note := appRows(f)
 			return &aeTable{Ed: e, Rows: rows, Note: note}
 		}),
+		app.If(len(live) > 0, func() app.UI {
+			return &aeWhy{Ed: e, Live: whyChoices(f, live), Step: f.Step, Rev: f.Revision, Dominant: f.Dominant}
+		}),
 	)
+}
+
+// whyChoices are the applications "why waiting" offers: the live ones, or
+// past maxAppRows those of the selected queue (and below), at most
+// maxAppRows.
+func whyChoices(f *store.Frame, live []string) []string {
+	if len(live) <= maxAppRows {
+		return live
+	}
+	var out []string
+	for i := range f.Apps {
+		a := &f.Apps[i]
+		if (a.State == core.AppAccepted || a.State == core.AppRunning) && (f.Selected == "" || a.Queue == f.Selected || isAncestorPath(f.Selected, a.Queue)) {
+			if out = append(out, a.ID); len(out) == maxAppRows {
+				break
+			}
+		}
+	}
+	return out
 }
 
 // appRow is one application in the table.

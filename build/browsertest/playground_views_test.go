@@ -281,5 +281,25 @@ func TestBrowserPlaygroundViews(t *testing.T) {
 		"the warning on the unrooted key")
 	js[bool](p, `(() => { document.querySelector('#config-warnings').scrollIntoView({block: 'center'}); return true })()`)
 	viewShot(p, "views-import-warning.png")
+
+	// "Why is this application waiting?" on the user-limits lesson, once
+	// its leaf is full and containers free up: the user limit.
+	p.open(url + "lessons/user-limits")
+	p.wait(counter+`.startsWith('step 0 of')`, "the user-limits lesson")
+	p.set("#tl-slider", "14", "input")
+	p.wait(counter+`.startsWith('step 14 of')`, "step 14")
+	p.set("#why-app", "hillegas-app", "change")
+	p.click("#why-ask")
+	p.wait(`!!document.querySelector('#why-answer .why-verdict[data-rule="user-limit"]')`, "the user limit named")
+	require.Equal(t, "user-limit", js[string](p, `document.querySelector('#why-answer li.stopped').dataset.rule`),
+		"the chain stops at the user limit")
+	require.Contains(t, p.text("#why-answer"), "hillegas's user limit in root.finance-wizards.thrifty-treasurers")
+	require.Equal(t, 5, js[int](p, `document.querySelectorAll('#why-answer li.passed').length`), "the checks before it passed")
+	js[bool](p, `(() => { document.querySelector('#why-panel').scrollIntoView({block: 'center'}); return true })()`)
+	viewShot(p, "views-why-waiting.png")
+	// A step on asks again.
+	p.click("#tl-forward")
+	p.wait(counter+`.startsWith('step 15 of')`, "step 15")
+	p.wait(`((document.querySelector('#why-answer .why') || {}).textContent || '').includes('As of step 15')`, "the answer asked again at step 15")
 	require.Empty(t, problems(), "the page's console")
 }
