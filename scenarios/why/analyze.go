@@ -14,11 +14,16 @@ type State struct {
 	Apps   []core.AppView
 	Queues []core.QueueView
 	Nodes  []core.NodeView
+	// Dominant is true under the dominant resource calculator; under the
+	// default one the scheduler compares memory alone, and so do the
+	// sentences.
+	Dominant bool
 }
 
 // StateOf reads a scheduler's state.
 func StateOf(s *core.Scheduler) State {
-	return State{Apps: s.Apps(), Queues: s.Queues(), Nodes: s.Nodes()}
+	return State{Apps: s.Apps(), Queues: s.Queues(), Nodes: s.Nodes(),
+		Dominant: s.Settings().Calculator.Kind == resource.DominantKind}
 }
 
 // Verdict is why one application waits.

@@ -116,7 +116,7 @@ func (a *analysis) verdict(app core.AppView) (Verdict, bool) {
 	if v.Rule == NoNodeFits || v.Rule == LocalityDelay {
 		a.nodeNumbers(&v)
 	}
-	v.Sentence = sentence(v)
+	v.Sentence = sentence(v, a.st.Dominant)
 	return v, true
 }
 
@@ -144,7 +144,7 @@ func (a *analysis) notRunnable(v *Verdict, app core.AppView, q core.QueueView) {
 	if o := a.last(app.ID, MaxParallelApps); o != nil {
 		v.Reason = o.reason
 	}
-	v.Sentence = sentence(*v)
+	v.Sentence = sentence(*v, a.st.Dominant)
 	if v.Reason == core.ReasonQueueMaxParallelApps {
 		apps := "applications"
 		if q.NumRunnableApps == 1 {
@@ -184,7 +184,7 @@ func (a *analysis) pending(v *Verdict, app core.AppView, q core.QueueView) {
 		}
 	}
 	v.Need = app.AMResource
-	v.Sentence = sentence(*v)
+	v.Sentence = sentence(*v, a.st.Dominant)
 }
 
 func (a *analysis) last(app string, rules ...Rule) *obs {
@@ -232,37 +232,42 @@ func refusal(msg string) Rule {
 	return None
 }
 
-func mb(r resource.Resource) string {
+// mb says a resource: memory alone unless the dominant resource
+// calculator compares vcores too.
+func mb(r resource.Resource, dominant bool) string {
+	if !dominant {
+		return fmt.Sprintf("%d MB", r.MemoryMB)
+	}
 	return fmt.Sprintf("%d MB, %d vcores", r.MemoryMB, r.VCores)
 }
 
 // sentence says a verdict in words.
-func sentence(v Verdict) string {
+func sentence(v Verdict, dominant bool) string {
 	var s string
 	switch v.Rule {
 	case AMLimit:
-		s = fmt.Sprintf("%s waits for the queue's AM limit: its AM of %s would take %s's AM usage to %s, past the limit of %s (maximum-am-resource-percent)", v.App, mb(v.Need), v.Queue, mb(v.Used), mb(v.Limit))
+		s = fmt.Sprintf("%s waits for the queue's AM limit: its AM of %s would take %s's AM usage to %s, past the limit of %s (maximum-am-resource-percent)", v.App, mb(v.Need, dominant), v.Queue, mb(v.Used, dominant), mb(v.Limit, dominant))
 	case UserAMLimit:
-		s = fmt.Sprintf("%s waits for the user AM limit: its AM of %s would take %s's AM usage in %s to %s, past the user's %s", v.App, mb(v.Need), v.User, v.Queue, mb(v.Used), mb(v.Limit))
+		s = fmt.Sprintf("%s waits for the user AM limit: its AM of %s would take %s's AM usage in %s to %s, past the user's %s", v.App, mb(v.Need, dominant), v.User, v.Queue, mb(v.Used, dominant), mb(v.Limit, dominant))
 	case MaxParallelApps:
 		s = fmt.Sprintf("%s waits for max-parallel-apps in %s", v.App, v.Queue)
 	case UserLimit:
-		s = fmt.Sprintf("%s waits for %s's user limit in %s: the user uses %s of a %s limit (minimum-user-limit-percent, user-limit-factor)", v.App, v.User, v.Queue, mb(v.Used), mb(v.Limit))
+		s = fmt.Sprintf("%s waits for %s's user limit in %s: the user uses %s of a %s limit (minimum-user-limit-percent, user-limit-factor)", v.App, v.User, v.Queue, mb(v.Used, dominant), mb(v.Limit, dominant))
 	case QueueMaxCapacity:
-		s = fmt.Sprintf("%s waits for %s's maximum capacity: the queue uses %s of %s", v.App, v.Queue, mb(v.Used), mb(v.Limit))
+		s = fmt.Sprintf("%s waits for %s's maximum capacity: the queue uses %s of %s", v.App, v.Queue, mb(v.Used, dominant), mb(v.Limit, dominant))
 	case ParentMaxCapacity:
-		s = fmt.Sprintf("%s waits for a parent queue's maximum capacity: above %s the queue uses %s of %s", v.App, v.Queue, mb(v.Used), mb(v.Limit))
+		s = fmt.Sprintf("%s waits for a parent queue's maximum capacity: above %s the queue uses %s of %s", v.App, v.Queue, mb(v.Used, dominant), mb(v.Limit, dominant))
 	case NoNodeFits:
-		s = fmt.Sprintf("%s waits for a node with room: it asks for %s and the most any node has free is %s", v.App, mb(v.Limit), mb(v.Used))
+		s = fmt.Sprintf("%s waits for a node with room: it asks for %s and the most any node has free is %s", v.App, mb(v.Limit, dominant), mb(v.Used, dominant))
 	case LocalityDelay:
-		s = fmt.Sprintf("%s waits for locality (node-locality-delay, or locality not relaxed) for its %s container", v.App, mb(v.Need))
+		s = fmt.Sprintf("%s waits for locality (node-locality-delay, or locality not relaxed) for its %s container", v.App, mb(v.Need, dominant))
 	case Reserved:
-		s = fmt.Sprintf("%s waits on a reservation for %s", v.App, mb(v.Need))
+		s = fmt.Sprintf("%s waits on a reservation for %s", v.App, mb(v.Need, dominant))
 		if v.Node != "" {
 			s += " on " + v.Node
 		}
 		if v.Reason == "" && !v.Limit.IsZero() {
-			s += fmt.Sprintf(", which has %s free", mb(v.Used))
+			s += fmt.Sprintf(", which has %s free", mb(v.Used, dominant))
 		}
 	default:
 		return fmt.Sprintf("%s waits", v.App)
