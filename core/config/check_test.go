@@ -46,7 +46,12 @@ func TestCheckVerdicts(t *testing.T) {
 		{"mapping with an unknown type", base(KeyQueueMappings, "x:alice:a1"), Refused, "Illegal queue mapping x:alice:a1", ""},
 		{"mappings that hold", base(KeyQueueMappings, "u:alice:a1, g:eng:root.b,u:%user:%user"), Accepted, "",
 			"yarnplay does not place applications by them"},
-		{"absolute capacities", base(p+"b.capacity", "[memory=1024,vcores=1]"), NotSimulated, "absolute resource capacities", ""},
+		{"absolute capacities", base(p+"a.capacity", "[memory=4096,vcores=4]", p+"b.capacity", "[memory=2048,vcores=2]",
+			p+"a.a1.capacity", "[memory=2048,vcores=2]", p+"a.a2.capacity", "[memory=2048,vcores=2]"), Accepted, "", ""},
+		{"root's children may mix capacity types in Hadoop 3.3", base(p+"b.capacity", "[memory=1024,vcores=1]"), Accepted, "", ""},
+		{"a percentage parent refuses an absolute child", base(p+"a.a2.capacity", "[memory=1024,vcores=1]"), Refused,
+			"Parent queue 'root.a' and child queue 'root.a.a2' should use either percentage based capacity configuration " +
+				"or absolute resource together.", ""},
 		{"reservable", base(p+"b.reservable", "true"), NotSimulated, "reservation system", ""},
 		{"fifo-with-partitions", base(p+"b.ordering-policy", "fifo-with-partitions"), NotSimulated, "yarnplay does not simulate", ""},
 		{"a refusal after a feature not simulated is Hadoop's refusal", base(p+"b.reservable", "true", p+"a.a2.capacity", "40"),

@@ -155,7 +155,8 @@ func (s *treeSource) pick(options ...string) string { return options[s.next()%le
 
 var (
 	treeNames      = []string{"a", "b", "c", "d", "default", "x", "a.b", "", " a", "b "}
-	treeCapacities = []string{"0", "10", "25", "33.3", "33.4", "50", "100", "-1", "101", "1e1", "50f", "NaN", " 20", "0x10", "[memory=1]"}
+	treeCapacities = []string{"0", "10", "25", "33.3", "33.4", "50", "100", "-1", "101", "1e1", "50f", "NaN", " 20", "0x10", "[memory=1]",
+		"[memory=10240,vcores=10]", "[memory=2Gi,vcores=1]", "[memory=1024, vcores=1]", "[vcores=4]", "[memory=1x]"}
 )
 
 // build writes the queue path's properties and, maybe, its children, as
@@ -226,8 +227,10 @@ func (s *treeSource) build(c *Conf, path string, depth int) {
 // FuzzQueueTree builds queue trees from the fuzz bytes and parses them:
 // Parse never panics, refuses with an *Error, reads an XML export of the
 // same properties alike, and every tree it accepts keeps Hadoop's rules:
-// children's capacities sum to 100% of a parent (within 0.0005; to 0 under
-// a parent of capacity 0), absolute capacities are products down the path
+// children's capacities sum to 100% of a parent (within 0.0005, unless a
+// child is absolute; to 0 under a parent of capacity 0), a non-root parent
+// and its children share a capacity type, a parent's configured minimum is
+// at least its children's, absolute capacities are products down the path
 // and at most the absolute maxima, a RUNNING queue has a RUNNING parent,
 // names are unique, non-empty and dot-free, and the tree is within
 // MaxQueues and MaxQueueDepth.
@@ -305,7 +308,12 @@ func checkTree(t *testing.T, c *Conf, parsed *Parsed) {
 		raw, _ := c.Get(QueueKey(q.Path, SuffixQueues))
 		var names []string
 		var sum float32
+		var minSum resource.Resource
 		for _, ch := range q.Children {
+			minSum = minSum.Add(ch.MinResource)
+			if q.Parent != nil && ch.Absolute != q.Absolute {
+				t.Fatalf("%s (absolute %v) has a child %s of another capacity type", q.Path, q.Absolute, ch.Path)
+			}
 			if ch.Name == "" || strings.Contains(ch.Name, ".") || slices.Contains(names, ch.Name) {
 				t.Fatalf("%s: child name %q is empty, dotted or repeated", q.Path, ch.Name)
 			}
@@ -315,7 +323,10 @@ func checkTree(t *testing.T, c *Conf, parsed *Parsed) {
 		if !slices.Equal(names, splitQueueNames(raw)) {
 			t.Fatalf("%s: children %v, but %s lists %q", q.Path, names, QueueKey(q.Path, SuffixQueues), raw)
 		}
-		if q.Capacity > 0 && math.Abs(float64(sum)-1) > 0.0005+1e-6 || q.Capacity == 0 && sum != 0 {
+		if !q.MinResource.IsZero() && q.MinResource.MemoryMB < minSum.MemoryMB {
+			t.Fatalf("%s: configured minimum %s below its children's %s", q.Path, q.MinResource, minSum)
+		}
+		if q.Capacity > 0 && minSum.IsZero() && math.Abs(float64(sum)-1) > 0.0005+1e-6 || q.Capacity == 0 && sum != 0 {
 			t.Fatalf("%s (capacity %v): children's capacities sum to %v", q.Path, q.Capacity, sum)
 		}
 	}

@@ -21,7 +21,7 @@ import (
 // first failure is returned as an *Error.
 //
 // Beyond Hadoop, Parse refuses what the playground cannot simulate
-// (absolute-resource capacities, the reservation system, auto-created
+// (negative absolute resources, the reservation system, auto-created
 // queues, ordering policies other than fifo and utilization), queue names
 // that are empty or contain ".", a name listed twice under one parent,
 // numbers that are NaN or infinite, and a tree of more than MaxQueues
@@ -220,6 +220,12 @@ func (p *parser) parseQueue(parent *QueueConf, name string) (*QueueConf, error) 
 		}
 		q.Children = append(q.Children, c)
 	}
+	if p.profile != Hadoop2 {
+		if err := p.checkChildModes(q); err != nil {
+			return nil, err
+		}
+		return q, nil
+	}
 	// ParentQueue.setChildQueues: the float sum of the children's capacity
 	// fractions, accumulated in list order.
 	var sum float32
@@ -268,6 +274,14 @@ func (p *parser) newQueue(parent *QueueConf, name, path string, leaf bool) (*Que
 	q := &QueueConf{Name: name, Path: path, Parent: parent}
 	if err := p.capacities(q); err != nil {
 		return nil, err
+	}
+	if p.profile != Hadoop2 {
+		if err := p.labelCapacities(q); err != nil {
+			return nil, err
+		}
+		if err := p.resourceRequirement(q); err != nil {
+			return nil, err
+		}
 	}
 	if err := p.maximumAllocation(q); err != nil {
 		return nil, err
@@ -337,13 +351,13 @@ func (p *parser) capacities(q *QueueConf) error {
 				r.warnf("%s: root's capacity is always 100; %q is ignored", capKey, raw)
 			}
 		}
+	case ok && isAbsoluteResource(raw) && p.profile != Hadoop2:
+		// getNonLabeledQueueCapacity: 0%; the resource is read by
+		// resourceRequirement (updateConfigurableResourceRequirement).
 	case ok:
-		if isAbsoluteResource(raw) {
-			return absoluteError(capKey, path, raw)
-		}
 		v, err := parseJavaFloat(raw, 32)
 		if err != nil {
-			return numberError(capKey, path, raw, "float", err)
+			return p.capacityNumberError(capKey, path, raw, err)
 		}
 		capacity = float32(v)
 		if capacity < 0 || capacity > 100 {
@@ -351,13 +365,16 @@ func (p *parser) capacities(q *QueueConf) error {
 		}
 	}
 	maxCapacity := float32(100)
-	if raw, ok := r.c.Get(maxKey); ok {
-		if isAbsoluteResource(raw) {
-			return absoluteError(maxKey, path, raw)
+	if raw, ok := r.c.Get(maxKey); ok && isAbsoluteResource(raw) && p.profile != Hadoop2 {
+		// getNonLabeledQueueMaximumCapacity: 100%, the resource read by
+		// resourceRequirement.
+		if q.Parent == nil {
+			r.warnf("%s: root's maximum is always the cluster; %q is ignored", maxKey, raw)
 		}
+	} else if ok {
 		v, err := parseJavaFloat(raw, 32)
 		if err != nil {
-			return numberError(maxKey, path, raw, "float", err)
+			return p.capacityNumberError(maxKey, path, raw, err)
 		}
 		maxCapacity = float32(v)
 		if maxCapacity == -1 {
@@ -389,14 +406,16 @@ func (p *parser) capacities(q *QueueConf) error {
 	return nil
 }
 
-// isAbsoluteResource reports a capacity written as a resource
-// ("[memory=1024,vcores=1]", CapacitySchedulerConfiguration.RESOURCE_PATTERN).
-func isAbsoluteResource(raw string) bool { return strings.HasPrefix(javaTrim(raw), "[") }
-
-func absoluteError(key, path, raw string) *Error {
-	return unsupported(key, path, "absolute resource capacities", notLoaded,
-		"%s = %q: absolute resource capacities ([memory=...,vcores=...]) are not supported "+
-			"by yarnplay; give queue %s a percentage", key, raw, path)
+// capacityNumberError is Float.parseFloat's refusal of a capacity; under
+// the hadoop-2 profile a bracketed value says that Hadoop 2 has no
+// absolute resource capacities (they came with Hadoop 3.1).
+func (p *parser) capacityNumberError(key, path, raw string, err error) *Error {
+	e := numberError(key, path, raw, "float", err)
+	if p.profile == Hadoop2 && isAbsoluteResource(raw) {
+		e.Message += " (Hadoop 2 has no absolute resource capacities; they came with Hadoop 3.1: " +
+			"use the hadoop-3 profile, or give queue " + path + " a percentage)"
+	}
+	return e
 }
 
 // notLoaded is what yarnplay does with a configuration that uses a

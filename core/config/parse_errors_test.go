@@ -41,12 +41,13 @@ func TestParseErrors(t *testing.T) {
 				`java.lang.NumberFormatException: For input string: "50%"`},
 		{"capacity NaN", two(p+"a.capacity", "NaN"), Hadoop3, p + "a.capacity", "root.a",
 			`Invalid float value "NaN" for yarn.scheduler.capacity.root.a.capacity (queue root.a): NaN and Infinity are not accepted`},
-		{"absolute capacity", two(p+"a.capacity", "[memory=1024,vcores=1]"), Hadoop3, p + "a.capacity", "root.a",
-			`yarn.scheduler.capacity.root.a.capacity = "[memory=1024,vcores=1]": absolute resource capacities ` +
-				`([memory=...,vcores=...]) are not supported by yarnplay; give queue root.a a percentage`},
-		{"absolute maximum capacity", two(p+"b.maximum-capacity", " [memory=1024,vcores=1]"), Hadoop3, p + "b.maximum-capacity", "root.b",
-			`yarn.scheduler.capacity.root.b.maximum-capacity = " [memory=1024,vcores=1]": absolute resource capacities ` +
-				`([memory=...,vcores=...]) are not supported by yarnplay; give queue root.b a percentage`},
+		{"absolute maximum capacity not trimmed", two(p+"b.maximum-capacity", " [memory=1024,vcores=1]"), Hadoop3, p + "b.maximum-capacity", "root.b",
+			`Invalid float value " [memory=1024,vcores=1]" for yarn.scheduler.capacity.root.b.maximum-capacity (queue root.b): ` +
+				`java.lang.NumberFormatException: For input string: "[memory=1024,vcores=1]"`},
+		{"absolute capacity under hadoop-2", two(p+"a.capacity", "[memory=1024,vcores=1]"), Hadoop2, p + "a.capacity", "root.a",
+			`Invalid float value "[memory=1024,vcores=1]" for yarn.scheduler.capacity.root.a.capacity (queue root.a): ` +
+				`java.lang.NumberFormatException: For input string: "[memory=1024,vcores=1]" (Hadoop 2 has no absolute resource ` +
+				`capacities; they came with Hadoop 3.1: use the hadoop-3 profile, or give queue root.a a percentage)`},
 		{"abs capacity above abs max", two(p+"a.maximum-capacity", "60", p+"b.maximum-capacity", "45"), Hadoop3,
 			p + "b.maximum-capacity", "root.b",
 			"Illegal queue capacity setting (abs-capacity=0.5) > (abs-maximum-capacity=0.45) for queue=[root.b],label=[]"},

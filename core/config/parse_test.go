@@ -32,7 +32,7 @@ func TestQueueDefaults(t *testing.T) {
 		State:     Running,
 		SubmitACL: ParseACL(" "), AdminACL: ParseACL(" "),
 		UserLimitFactor: 1, MinUserLimitPercent: 100,
-		MaxApplications: 10000, MaxApplicationsPerUser: 10000,
+		MaxApplications: 10000, MaxApplicationsPerUser: 10000, QueueMaxApplications: -1,
 		MaxAMPercent: 0.1, MaxAlloc: resource.New(8192, 4),
 		OrderingPolicy: "fifo", UserWeights: map[string]float32{},
 		MaxParallelApps: math.MaxInt32, MaxAppLifetime: -1, DefaultAppLifetime: -1,

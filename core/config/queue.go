@@ -60,6 +60,18 @@ type QueueConf struct {
 	// value is > 0 (else 0), as CSQueueUtils.updateAbsoluteCapacitiesByNodeLabels.
 	Capacity, MaxCapacity, AbsCapacity, AbsMaxCapacity float32
 
+	// Absolute is Hadoop 3.3's CapacityConfigType.ABSOLUTE_RESOURCE: the
+	// capacity is a resource ("[memory=10240,vcores=10]"), so Capacity
+	// and AbsCapacity are 0 and MaxCapacity 1 here, and the scheduler
+	// derives them from the cluster (ParentQueue.
+	// deriveCapacityFromAbsoluteConfigurations). MinResource and
+	// MaxResource are the configured resources (QueueResourceQuotas'
+	// configured min and max; zero when none): MaxResource is the
+	// parent's when only the minimum is configured and the parent has a
+	// maximum (AbstractCSQueue.updateConfigurableResourceRequirement).
+	Absolute                 bool
+	MinResource, MaxResource resource.Resource
+
 	// ConfiguredState is the state property, "" when not configured.
 	ConfiguredState QueueState
 	// State is the state of a freshly constructed queue
@@ -82,6 +94,10 @@ type QueueConf struct {
 	// zero on parents.
 	MaxApplications        int
 	MaxApplicationsPerUser int
+	// QueueMaxApplications is the leaf's own maximum-applications, -1
+	// when not configured: an absolute leaf's limits are derived again
+	// from it when the cluster changes.
+	QueueMaxApplications int
 	// MaxAMPercent is the queue's maximum-am-resource-percent, else the global one.
 	MaxAMPercent float32
 	// MaxAlloc is the queue's maximum allocation (docs/semantics.md, section 3.4).

@@ -158,6 +158,7 @@ func (p *parser) leafConfigs(q *QueueConf) error {
 	if err != nil {
 		return err
 	}
+	q.QueueMaxApplications = maxApps
 	if maxApps < 0 {
 		if p.s.GlobalQueueMaxApps > 0 {
 			maxApps = p.s.GlobalQueueMaxApps
