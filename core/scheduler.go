@@ -337,15 +337,7 @@ func (s *Scheduler) childLimit(p, child *queue, parentLimits *limits, useNet boo
 // applications (ParentQueue/LeafQueue.updateClusterResource).
 func (s *Scheduler) updateClusterResource() {
 	s.cgen++
-	for _, q := range s.queues {
-		if q.parent == nil {
-			q.effMin, q.effMax = s.cluster, s.cluster
-		} else {
-			q.effMin = resource.Multiply(s.cluster, float64(q.conf.AbsCapacity))
-			q.effMax = resource.Multiply(s.cluster, float64(q.conf.AbsMaxCapacity))
-		}
-		q.effMaxDown = s.rc.RoundDown(q.effMax, s.minAlloc())
-	}
+	s.effectiveResources()
 	s.updateLimits(s.root, limits{limit: s.cluster, headroom: s.cluster})
 	s.sortAllChildren()
 }
