@@ -46,8 +46,11 @@ func TestValidateVerdicts(t *testing.T) {
 			"fair, max-parallel-apps 4"}},
 		{"llap-priority.xml", 0, []string{"OK ", "priority-utilization", "fifo, priority 10",
 			"yarnplay does not place applications by them"}},
-		{"absolute.xml", 3, []string{"NOT SIMULATED ", "Hadoop accepts this configuration",
-			"yarnplay cannot simulate absolute resource capacities", "yarnplay does not load the configuration"}},
+		{"absolute.xml", 0, []string{"OK ", "and yarnplay simulates it",
+			"  b    RUNNING  10.00%    25.00%            10.00%             25.00%            4096 MB, 4 vcores    10240 MB, 8 vcores"}},
+		{"absolute-mixed.xml", 1, []string{"REFUSED ", "Illegal capacity of 0.5 for children of queue eng"}},
+		{"label-capacity.xml", 1, []string{"REFUSED ",
+			"Illegal capacity of -1.0 for node-label=default in queue=root, valid capacity should in range of [0, 100]."}},
 		{"mapping-missing-queue.xml", 1, []string{"REFUSED ",
 			"Failed to initialize queues: mapping contains invalid or non-leaf queue analytics"}},
 	}
