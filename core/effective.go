@@ -1,6 +1,8 @@
 package core
 
 import (
+	"math"
+
 	"yarnplay/core/config"
 	"yarnplay/core/resource"
 )
@@ -133,6 +135,7 @@ func (s *Scheduler) derivedCapacities(p, c *queue) *config.QueueConf {
 	if p.parent == nil {
 		pAbs, pAbsMax = 1, 1
 	}
+	pAbs, pAbsMax = infinite(pAbs), infinite(pAbsMax)
 	d.Capacity = s.rc.Divide(s.cluster, c.effMin, p.effMin)
 	d.MaxCapacity = s.rc.Divide(s.cluster, c.effMax, p.effMax)
 	d.AbsCapacity = float32(d.Capacity * pAbs)
@@ -151,7 +154,39 @@ func (s *Scheduler) derivedCapacities(p, c *queue) *config.QueueConf {
 		perUser := float32(float32(float32(maxApps)*float32(d.MinUserLimitPercent/100)) * d.UserLimitFactor)
 		d.MaxApplicationsPerUser = min(maxApps, javaFloatToInt(perUser))
 	}
+	d.Capacity, d.MaxCapacity = finite(d.Capacity), finite(d.MaxCapacity)
+	d.AbsCapacity, d.AbsMaxCapacity = finite(d.AbsCapacity), finite(d.AbsMaxCapacity)
 	return &d
+}
+
+// infinite reads back a capacity finite kept: the largest float is Infinity.
+func infinite(f float32) float32 {
+	switch f {
+	case math.MaxFloat32:
+		return float32(math.Inf(1))
+	case -math.MaxFloat32:
+		return float32(math.Inf(-1))
+	}
+	return f
+}
+
+// finite keeps a derived capacity a finite number: before the first node
+// registers the parent's effective resources are 0, and Hadoop's float
+// division gives Infinity (or, times a capacity of 0, NaN), which the
+// views cannot carry (JSON has neither). Infinity is kept as the largest
+// float, which orders and compares with other capacities as Infinity
+// does; NaN as 0. The application limits are derived before, from
+// Hadoop's value.
+func finite(f float32) float32 {
+	switch {
+	case f != f:
+		return 0
+	case f > math.MaxFloat32:
+		return math.MaxFloat32
+	case f < -math.MaxFloat32:
+		return -math.MaxFloat32
+	}
+	return f
 }
 
 // javaFloatToInt is Java's (int) cast of a float.

@@ -1,6 +1,8 @@
 package core_test
 
 import (
+	"encoding/json"
+	"math"
 	"strconv"
 	"testing"
 
@@ -140,4 +142,19 @@ func TestAbsoluteDerivedLimits(t *testing.T) {
 	// (int) (10000 * 0.3f) = 3000 applications; (int) (3000 * 0.5f * 2f) = 3000 per user.
 	require.Equal(t, 3000, a.MaxApps)
 	require.Equal(t, 3000, a.MaxAppsPerUser)
+}
+
+// Before the first node registers, an absolute queue's capacities are
+// Hadoop's x/0 (Infinity), kept finite so that the views encode; the
+// queue still accepts applications ((int) Infinity is Integer.MAX_VALUE).
+func TestAbsoluteEmptyCluster(t *testing.T) {
+	s, err := core.New(absoluteConf(true), config.Hadoop3)
+	require.NoError(t, err)
+	a, err := s.Queue("root.queueA.queueA1")
+	require.NoError(t, err)
+	require.Equal(t, float32(math.MaxFloat32), a.AbsCapacity)
+	require.Equal(t, math.MaxInt32, a.MaxApps)
+	_, err = json.Marshal(s.Queues())
+	require.NoError(t, err)
+	require.NoError(t, s.Submit(core.Submission{App: "app1", User: "u", Queue: "queueA1"}))
 }
