@@ -34,8 +34,8 @@ type QueueEditor struct {
 // queueProps are the properties edited per queue, in the order shown, with
 // the RM UI's names.
 var queueProps = []struct{ suffix, label, hint string }{
-	{config.SuffixCapacity, "Configured Capacity (%)", "percent of the parent"},
-	{config.SuffixMaximumCapacity, "Configured Max Capacity (%)", "percent of the parent; empty: 100"},
+	{config.SuffixCapacity, "Configured Capacity (%)", "percent of the parent, or [memory=10240,vcores=10]"},
+	{config.SuffixMaximumCapacity, "Configured Max Capacity (%)", "percent of the parent, or [memory=…,vcores=…]; empty: 100"},
 	{config.SuffixUserLimitFactor, "User Limit Factor", "default 1"},
 	{config.SuffixMinimumUserLimitPercent, "Configured Minimum User Limit Percent", "default 100"},
 	{config.SuffixMaximumAMResourcePercent, "Max AM Resource Percent", "a fraction, default 0.1"},
@@ -157,13 +157,7 @@ func (e *QueueEditor) row(path string, depth int) app.UI {
 			app.Strong().Text("Hadoop refuses this: "), app.Text(e.issueText(path))),
 		e.details(path, depth),
 		app.If(len(kids) > 0, func() app.UI {
-			sum, rest, ok := store.CapacitySum(e.draft, path)
-			text := "children sum to " + num(sum) + "%, " + num(rest) + "% remains"
-			if !ok {
-				text = "a child's capacity is not a number"
-			} else if rest == 0 {
-				text = "children sum to 100% ✓"
-			}
+			text := capacitySumText(e.draft, path)
 			return app.Div().Body(
 				app.P().Class("qe-sum").DataSet("queue", path).Aria("live", "polite").Text(text),
 				app.Ul().Class("qe-tree").Body(app.Range(kids).Slice(func(i int) app.UI {
@@ -172,6 +166,26 @@ func (e *QueueEditor) row(path string, depth int) app.UI {
 			)
 		}),
 	)
+}
+
+// capacitySumText is the line under a parent's row: its children's
+// percentages and what remains to 100, or that they are absolute
+// resources (Hadoop then checks no sum; docs/semantics.md, section 4.1).
+func capacitySumText(draft map[string]string, path string) string {
+	sum, rest, ok := store.CapacitySum(draft, path)
+	abs, n := store.AbsoluteChildren(draft, path)
+	switch {
+	case !ok:
+		return "a child's capacity is not a number"
+	case abs == n:
+		return "children's capacities are absolute resources"
+	case abs > 0:
+		return strconv.Itoa(abs) + " of " + strconv.Itoa(n) + " children are absolute resources " +
+			"(Hadoop 3.3 allows the mix only under root); the percentages sum to " + num(sum) + "%"
+	case rest == 0:
+		return "children sum to 100% ✓"
+	}
+	return "children sum to " + num(sum) + "%, " + num(rest) + "% remains"
 }
 
 // issueText is the message of the draft's issue on the queue path ("" for

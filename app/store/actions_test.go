@@ -127,9 +127,10 @@ func TestRefusalsChangeNothing(t *testing.T) {
 		{"an XML Hadoop runs that yarnplay does not simulate", func(s *Store) error {
 			return s.ImportXML([]byte(`<configuration>
 <property><name>yarn.scheduler.capacity.root.queues</name><value>x</value></property>
-<property><name>yarn.scheduler.capacity.root.x.capacity</name><value>[memory=1024,vcores=1]</value></property>
+<property><name>yarn.scheduler.capacity.root.x.capacity</name><value>100</value></property>
+<property><name>yarn.scheduler.capacity.root.x.reservable</name><value>true</value></property>
 </configuration>`))
-		}, "Hadoop accepts this configuration, but yarnplay cannot simulate absolute resource capacities"},
+		}, "Hadoop accepts this configuration, but yarnplay cannot simulate the reservation system (PlanQueue)"},
 		{"a scenario file that does not parse", func(s *Store) error {
 			return s.ImportScenario("x.yaml", []byte("steps: [{tik: 1}]"))
 		}, "does not load"},
@@ -351,4 +352,23 @@ func TestStepsShareTheConfiguration(t *testing.T) {
 	require.True(t, sameMap(start, s.Scenario().Config), "a step copied the configuration the work starts with")
 	require.NoError(t, s.SetConfig(SetQueueProperty(conf, "root.a", config.SuffixUserLimitFactor, "3")))
 	require.False(t, sameMap(conf, s.Frame().Conf), "a refresh kept the old configuration map")
+}
+
+func TestCapacitySumLeavesAbsoluteCapacitiesOut(t *testing.T) {
+	c := map[string]string{
+		"yarn.scheduler.capacity.root.queues":     "a,b,c",
+		"yarn.scheduler.capacity.root.a.capacity": "[memory=1024,vcores=1]",
+		"yarn.scheduler.capacity.root.b.capacity": "30",
+		"yarn.scheduler.capacity.root.c.capacity": "20",
+	}
+	sum, rest, ok := CapacitySum(c, "root")
+	require.True(t, ok)
+	require.Equal(t, 50.0, sum)
+	require.Equal(t, 50.0, rest)
+	abs, n := AbsoluteChildren(c, "root")
+	require.Equal(t, 1, abs)
+	require.Equal(t, 3, n)
+	c["yarn.scheduler.capacity.root.a.capacity"] = " [memory=1024]" // not Hadoop's pattern: not a number
+	_, _, ok = CapacitySum(c, "root")
+	require.False(t, ok)
 }

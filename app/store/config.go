@@ -271,14 +271,16 @@ func SetQueueProperty(conf map[string]string, path, suffix, value string) map[st
 	return out
 }
 
-// CapacitySum is the sum of the configured capacities of a queue's
-// children, in percent, and what remains to 100; ok is false when a
-// capacity is not a number.
+// CapacitySum is the sum of the configured percentage capacities of a
+// queue's children, in percent, and what remains to 100; ok is false when
+// a capacity is not a number. Absolute capacities ("[memory=…,vcores=…]")
+// are left out: AbsoluteChildren counts them.
 func CapacitySum(conf map[string]string, parent string) (sum, remaining float64, ok bool) {
 	ok = true
 	for _, c := range Children(conf, parent) {
-		v := strings.TrimSpace(conf[config.QueueKey(parent+"."+c, config.SuffixCapacity)])
-		if v == "" {
+		raw := conf[config.QueueKey(parent+"."+c, config.SuffixCapacity)]
+		v := strings.TrimSpace(raw)
+		if v == "" || config.IsAbsoluteResource(raw) {
 			continue
 		}
 		f, err := strconv.ParseFloat(v, 64)
@@ -289,4 +291,17 @@ func CapacitySum(conf map[string]string, parent string) (sum, remaining float64,
 		sum += f
 	}
 	return sum, 100 - sum, ok
+}
+
+// AbsoluteChildren counts the children of a queue whose capacity is an
+// absolute resource ("[memory=…,vcores=…]", Hadoop 3.1+), of all its
+// children.
+func AbsoluteChildren(conf map[string]string, parent string) (absolute, children int) {
+	kids := Children(conf, parent)
+	for _, c := range kids {
+		if config.IsAbsoluteResource(conf[config.QueueKey(parent+"."+c, config.SuffixCapacity)]) {
+			absolute++
+		}
+	}
+	return absolute, len(kids)
 }

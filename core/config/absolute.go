@@ -10,11 +10,11 @@ import (
 	"yarnplay/core/resource"
 )
 
-// isAbsoluteResource reports a capacity written as a resource
+// IsAbsoluteResource reports a capacity written as a resource
 // ("[memory=1024,vcores=1]"): CapacitySchedulerConfiguration.
 // RESOURCE_PATTERN, `^\[[\w\.,\-_=\ /]+\]$`, found in the value as
 // Configuration.get returns it (not trimmed).
-func isAbsoluteResource(raw string) bool {
+func IsAbsoluteResource(raw string) bool {
 	if len(raw) < 3 || raw[0] != '[' || raw[len(raw)-1] != ']' {
 		return false
 	}
@@ -194,7 +194,7 @@ func (p *parser) resourceRequirement(q *QueueConf) error {
 func (p *parser) absoluteValue(q *QueueConf, suffix string) (resource.Resource, error) {
 	key := QueueKey(q.Path, suffix)
 	raw, ok := p.r.c.Get(key)
-	if !ok || !isAbsoluteResource(raw) {
+	if !ok || !IsAbsoluteResource(raw) {
 		return resource.None, nil
 	}
 	res, err := parseAbsoluteResource(raw)
@@ -278,7 +278,7 @@ func (p *parser) labelCapacities(q *QueueConf) error {
 		}{{SuffixCapacity, 0}, {SuffixMaximumCapacity, 100}} {
 			key := prefix + label + "." + s.suffix
 			raw, ok := p.r.c.Get(key)
-			if ok && isAbsoluteResource(raw) {
+			if ok && IsAbsoluteResource(raw) {
 				continue
 			}
 			v, err := p.r.getFloat(key, s.def, q.Path)

@@ -36,7 +36,7 @@ func TestParseAbsoluteResource(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.raw, func(t *testing.T) {
-			require.True(t, isAbsoluteResource(tc.raw))
+			require.True(t, IsAbsoluteResource(tc.raw))
 			got, err := parseAbsoluteResource(tc.raw)
 			if tc.err != "" {
 				require.EqualError(t, err, tc.err)
@@ -47,7 +47,7 @@ func TestParseAbsoluteResource(t *testing.T) {
 		})
 	}
 	for _, raw := range []string{"50", " [memory=1024]", "[memory=1024] ", "[]", "[memory=1024;vcores=1]", "memory=1024"} {
-		require.False(t, isAbsoluteResource(raw), raw)
+		require.False(t, IsAbsoluteResource(raw), raw)
 	}
 }
 

@@ -351,7 +351,7 @@ func (p *parser) capacities(q *QueueConf) error {
 				r.warnf("%s: root's capacity is always 100; %q is ignored", capKey, raw)
 			}
 		}
-	case ok && isAbsoluteResource(raw) && p.profile != Hadoop2:
+	case ok && IsAbsoluteResource(raw) && p.profile != Hadoop2:
 		// getNonLabeledQueueCapacity: 0%; the resource is read by
 		// resourceRequirement (updateConfigurableResourceRequirement).
 	case ok:
@@ -365,7 +365,7 @@ func (p *parser) capacities(q *QueueConf) error {
 		}
 	}
 	maxCapacity := float32(100)
-	if raw, ok := r.c.Get(maxKey); ok && isAbsoluteResource(raw) && p.profile != Hadoop2 {
+	if raw, ok := r.c.Get(maxKey); ok && IsAbsoluteResource(raw) && p.profile != Hadoop2 {
 		// getNonLabeledQueueMaximumCapacity: 100%, the resource read by
 		// resourceRequirement.
 		if q.Parent == nil {
@@ -411,7 +411,7 @@ func (p *parser) capacities(q *QueueConf) error {
 // absolute resource capacities (they came with Hadoop 3.1).
 func (p *parser) capacityNumberError(key, path, raw string, err error) *Error {
 	e := numberError(key, path, raw, "float", err)
-	if p.profile == Hadoop2 && isAbsoluteResource(raw) {
+	if p.profile == Hadoop2 && IsAbsoluteResource(raw) {
 		e.Message += " (Hadoop 2 has no absolute resource capacities; they came with Hadoop 3.1: " +
 			"use the hadoop-3 profile, or give queue " + path + " a percentage)"
 	}

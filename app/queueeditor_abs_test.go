@@ -1,0 +1,45 @@
+package app
+
+import (
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/stretchr/testify/require"
+
+	"yarnplay/app/store"
+	"yarnplay/core/config"
+)
+
+// The queue editor takes absolute resources in the capacity fields: the
+// sum line says so instead of a percentage, and Hadoop's refusal of a
+// percentage parent with an absolute child shows on the parent.
+func TestQueueEditorTakesAbsoluteCapacities(t *testing.T) {
+	s := store.New()
+	ctl := NewController(s)
+	e := app.NewTestEngine()
+	qe := &QueueEditor{F: s.Frame(), Ctl: ctl}
+	render(t, e, qe)
+	c, err := store.AddQueue(qe.draft, "root", "b")
+	require.NoError(t, err)
+	c = store.SetQueueProperty(c, "root.default", config.SuffixCapacity, "[memory=4096,vcores=4]")
+	c = store.SetQueueProperty(c, "root.b", config.SuffixCapacity, "[memory=2Gi,vcores=2]")
+	qe.apply(c)
+	require.Nil(t, qe.issue)
+	require.Equal(t, "[memory=2Gi,vcores=2]", s.Frame().Conf["yarn.scheduler.capacity.root.b.capacity"])
+	html := render(t, e, &QueueEditor{F: s.Frame(), Ctl: ctl})
+	require.Contains(t, html, "children&#39;s capacities are absolute resources")
+
+	// root's children may mix the types in Hadoop 3.3.
+	qe.apply(store.SetQueueProperty(qe.draft, "root.b", config.SuffixCapacity, "40"))
+	require.Nil(t, qe.issue)
+	html = render(t, e, &QueueEditor{F: s.Frame(), Ctl: ctl})
+	require.Contains(t, html, "1 of 2 children are absolute resources")
+
+	// A percentage parent refuses an absolute child.
+	c, err = store.AddQueue(qe.draft, "root.b", "b1")
+	require.NoError(t, err)
+	qe.apply(store.SetQueueProperty(c, "root.b.b1", config.SuffixCapacity, "[memory=1024,vcores=1]"))
+	require.NotNil(t, qe.issue)
+	require.Equal(t, "root.b", qe.issue.Queue)
+	require.Contains(t, qe.issue.Message, "should use either percentage based capacity configuration or absolute resource together")
+}
