@@ -158,3 +158,24 @@ func TestAbsoluteEmptyCluster(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, s.Submit(core.Submission{App: "app1", User: "u", Queue: "queueA1"}))
 }
+
+// A refresh compares resources against the live cluster, where start-up
+// has none: under the dominant calculator a parent's minimum of
+// <50000, 5> is not below its children's <60000, 2> type by type, but its
+// dominant share (0.5) is below theirs (0.6) once the cluster is
+// <100000, 10> (ParentQueue.setChildQueues).
+func TestAbsoluteRefreshComparesWithTheCluster(t *testing.T) {
+	p := config.Prefix + "root."
+	c := config.FromMap(map[string]string{
+		config.Prefix + "resource-calculator": "org.apache.hadoop.yarn.util.resource.DominantResourceCalculator",
+		p + "queues":                          "a,b", p + "a.queues": "a1,a2",
+		p + "a.capacity": absRes(50000, 5), p + "b.capacity": absRes(10000, 1),
+		p + "a.a1.capacity": absRes(30000, 1), p + "a.a2.capacity": absRes(30000, 1),
+	})
+	s, err := core.New(c, config.Hadoop3)
+	require.NoError(t, err, "at start-up the cluster is none")
+	require.NoError(t, s.AddNode(core.NodeSpec{Name: "n0", Rack: "/r", Capacity: resource.New(100000, 10)}))
+	err = s.Refresh(c)
+	require.EqualError(t, err, "Failed to re-init queues : Parent Queues capacity: <memory:50000, vCores:5> "+
+		"is less than to its children:<memory:60000, vCores:2> for queue:a")
+}

@@ -60,7 +60,7 @@ func (s *Scheduler) Refresh(newConf *config.Conf) error {
 			conf.Unset(k)
 		}
 	}
-	parsed, err := config.Parse(conf, s.profile)
+	parsed, err := config.ParseOnCluster(conf, s.profile, s.cluster)
 	if err != nil {
 		re := &RefreshError{Message: err.Error()}
 		if ce, ok := err.(*config.Error); ok {

@@ -166,13 +166,13 @@ func (p *parser) resourceRequirement(q *QueueConf) error {
 		return errorf(QueueKey(q.Path, SuffixCapacity), q.Path,
 			"Queue '%s' should use either percentage based capacity configuration or absolute resource.", q.Path)
 	}
-	rc, none := p.s.Calculator, resource.None // the cluster is empty at start-up
-	if !maxRes.IsZero() && rc.GreaterThan(none, minRes, maxRes) {
+	rc, cl, none := p.s.Calculator, p.cluster, resource.None
+	if !maxRes.IsZero() && rc.GreaterThan(cl, minRes, maxRes) {
 		return errorf(QueueKey(q.Path, SuffixCapacity), q.Path,
 			"Min resource configuration %s is greater than its max value:%s in queue:%s", minRes, maxRes, q.Path)
 	}
-	if parentMax := q.Parent.MaxResource; rc.GreaterThan(none, parentMax, none) {
-		if rc.GreaterThan(none, maxRes, parentMax) {
+	if parentMax := q.Parent.MaxResource; rc.GreaterThan(cl, parentMax, none) {
+		if rc.GreaterThan(cl, maxRes, parentMax) {
 			return errorf(QueueKey(q.Path, SuffixMaximumCapacity), q.Path,
 				"Max resource configuration %s is greater than parents max value:%s in queue:%s", maxRes, parentMax, q.Path)
 		}
@@ -244,7 +244,7 @@ func (p *parser) checkChildModes(q *QueueConf) error {
 				"capacityconfiguration or absolute resource together for label:", q.Path, c.Path)
 		}
 	}
-	if !q.MinResource.IsZero() && p.s.Calculator.LessThan(resource.None, q.MinResource, minSum) {
+	if !q.MinResource.IsZero() && p.s.Calculator.LessThan(p.cluster, q.MinResource, minSum) {
 		return errorf(QueueKey(q.Path, SuffixCapacity), q.Path, "Parent Queues capacity: %s is less than to its children:%s for queue:%s",
 			q.MinResource, minSum, q.Name)
 	}

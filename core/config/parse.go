@@ -4,6 +4,8 @@ import (
 	"errors"
 	"math"
 	"strings"
+
+	"yarnplay/core/resource"
 )
 
 // Parse reads a Capacity Scheduler configuration as Hadoop does at start-up
@@ -28,7 +30,19 @@ import (
 // queues or deeper than MaxQueueDepth levels; each error names the property
 // and queue.
 func Parse(c *Conf, profile Profile) (*Parsed, error) {
-	ps, err := parse(c, profile)
+	ps, err := parse(c, profile, resource.None)
+	if err != nil {
+		return nil, err
+	}
+	return ps, nil
+}
+
+// ParseOnCluster is Parse as a refresh runs it (CapacityScheduler.
+// reinitialize): the absolute-resource checks compare with the live
+// cluster resource, where at start-up it is none (docs/semantics.md,
+// section 4.2).
+func ParseOnCluster(c *Conf, profile Profile, cluster resource.Resource) (*Parsed, error) {
+	ps, err := parse(c, profile, cluster)
 	if err != nil {
 		return nil, err
 	}
@@ -37,7 +51,7 @@ func Parse(c *Conf, profile Profile) (*Parsed, error) {
 
 // parse is Parse, keeping the warnings found before a failure on the
 // error.
-func parse(c *Conf, profile Profile) (ps *Parsed, err error) {
+func parse(c *Conf, profile Profile, cluster resource.Resource) (ps *Parsed, err error) {
 	var r *reader
 	defer func() {
 		var e *Error
@@ -60,7 +74,7 @@ func parse(c *Conf, profile Profile) (ps *Parsed, err error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &parser{r: r, s: &s, profile: profile, leafNames: map[string]bool{}, queues: 1}
+	p := &parser{r: r, s: &s, profile: profile, leafNames: map[string]bool{}, queues: 1, cluster: cluster}
 	p.scanKeys()
 	root, err := p.parseQueue(nil, RootQueue)
 	if err != nil {
@@ -90,7 +104,10 @@ const (
 
 type parser struct {
 	// queues counts the queues the tree declares so far, root included.
-	queues    int
+	queues int
+	// cluster is the cluster resource the absolute-resource checks compare
+	// with: none at start-up, the live one on a refresh.
+	cluster   resource.Resource
 	r         *reader
 	s         *Settings
 	profile   Profile
