@@ -106,6 +106,16 @@ func queueDetailOf(f *store.Frame, q *core.QueueView) queueDetailModel {
 	add("Absolute Capacity", pctText(float64(q.AbsCapacity)), "abs-capacity", "")
 	add("Absolute Max Capacity", pctText(float64(q.AbsMaxCapacity)), "abs-max-capacity", "")
 	add("Used Resources", rmText(q.Used), "used-resources", reservedWhy(q))
+	if q.Absolute {
+		maxText := "unlimited"
+		if !q.ConfiguredMax.IsZero() {
+			maxText = rmText(q.ConfiguredMax)
+		}
+		add("Configured Capacity", rmText(q.ConfiguredMin), "configured-capacity",
+			"an absolute resource: the guarantee while the cluster has it; Hadoop derives the capacities from it.")
+		add("Configured Max Capacity", maxText, "configured-max-capacity",
+			"unlimited: the parent's maximum.")
+	}
 	add("Effective Capacity", rmText(q.EffectiveMin), "effective-capacity", "")
 	add("Effective Max Capacity", rmText(q.EffectiveMax), "effective-max-capacity", "")
 	add("Num Schedulable Applications", itoa(q.NumActiveApps), "schedulable-apps", "")

@@ -140,8 +140,18 @@ type QueueView struct {
 	UsedCapacity, AbsUsedCapacity                      float32
 
 	// EffectiveMin is the guaranteed resource (cluster x absolute capacity);
-	// EffectiveMax the maximum (cluster x absolute maximum capacity).
+	// EffectiveMax the maximum (cluster x absolute maximum capacity). For
+	// an absolute queue they come from its configured resources, and the
+	// capacities above are derived from them (docs/semantics.md, 3.3).
 	EffectiveMin, EffectiveMax resource.Resource
+	// Absolute marks a queue whose capacity is a resource (Hadoop 3.3's
+	// CapacityConfigType.ABSOLUTE_RESOURCE); ConfiguredMin and
+	// ConfiguredMax are its configured resources (QueueResourceQuotas'
+	// configured min and max; zero when none). Left out of JSON when zero,
+	// so that the states of percentage queues read as before.
+	Absolute      bool              `json:",omitzero"`
+	ConfiguredMin resource.Resource `json:",omitzero"`
+	ConfiguredMax resource.Resource `json:",omitzero"`
 	// Used includes reserved resources, as CSQueue.getUsedResources does.
 	Used, Reserved, Pending resource.Resource
 

@@ -126,6 +126,16 @@ func printTree(w io.Writer, queues []core.QueueView) {
 			res(q.EffectiveMin), res(q.EffectiveMax), ordering)
 	}
 	tw.Flush()
+	for _, q := range queues {
+		if q.Absolute {
+			max := "its parent's maximum"
+			if !q.ConfiguredMax.IsZero() {
+				max = res(q.ConfiguredMax)
+			}
+			fmt.Fprintf(w, "%s: absolute, configured %s, at most %s; its capacities are derived from the cluster.\n",
+				q.Path, res(q.ConfiguredMin), max)
+		}
+	}
 }
 
 func pct(f float32) string { return fmt.Sprintf("%.2f%%", float64(f)*100) }

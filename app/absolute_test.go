@@ -7,7 +7,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"yarnplay/app/store"
+	"yarnplay/core"
 	"yarnplay/core/config"
+	"yarnplay/core/resource"
 )
 
 // The queue editor takes absolute resources in the capacity fields: the
@@ -42,4 +44,27 @@ func TestQueueEditorTakesAbsoluteCapacities(t *testing.T) {
 	require.NotNil(t, qe.issue)
 	require.Equal(t, "root.b", qe.issue.Queue)
 	require.Contains(t, qe.issue.Message, "should use either percentage based capacity configuration or absolute resource together")
+}
+
+// An absolute queue's panel shows its configured resources, as Hadoop
+// 3.3's scheduler page does ("Configured Capacity", "Configured Max
+// Capacity", unlimited when none).
+func TestQueueDetailShowsConfiguredResources(t *testing.T) {
+	s := store.New()
+	c := store.SetQueueProperty(s.Frame().Conf, "root.default", config.SuffixCapacity, "[memory=4096,vcores=4]")
+	require.NoError(t, s.SetConfig(c))
+	f := s.Frame()
+	var q *core.QueueView
+	for i := range f.Queues {
+		if f.Queues[i].Path == "root.default" {
+			q = &f.Queues[i]
+		}
+	}
+	require.NotNil(t, q)
+	rows := map[string]string{}
+	for _, r := range queueDetailOf(f, q).Rows {
+		rows[r.Field] = r.Value
+	}
+	require.Equal(t, rmText(resource.New(4096, 4)), rows["configured-capacity"])
+	require.Equal(t, "unlimited", rows["configured-max-capacity"])
 }
