@@ -162,3 +162,27 @@ func TestAbsoluteQueues(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// The XML export writes absolute capacities as written, and Hadoop's
+// reading of the export is the same queues.
+func TestAbsoluteXMLRoundTrip(t *testing.T) {
+	p := Prefix + "root."
+	c := FromMap(map[string]string{
+		p + "queues": "a,b", p + "a.capacity": "[memory=10Gi,vcores=10]", p + "a.maximum-capacity": "[memory=20480,vcores=20]",
+		p + "b.capacity": "[memory=2048,vcores=2]",
+	})
+	x, err := ParseXML(c.XML())
+	require.NoError(t, err)
+	require.Contains(t, string(c.XML()), "<value>[memory=10Gi,vcores=10]</value>")
+	want, err := Parse(c, Hadoop3)
+	require.NoError(t, err)
+	got, err := Parse(x, Hadoop3)
+	require.NoError(t, err)
+	for _, q := range want.Queues() {
+		g := got.Queue(q.Path)
+		require.Equal(t, q.MinResource, g.MinResource, q.Path)
+		require.Equal(t, q.MaxResource, g.MaxResource, q.Path)
+		require.Equal(t, q.Absolute, g.Absolute, q.Path)
+	}
+	require.Equal(t, resource.New(10240, 10), got.Queue("root.a").MinResource)
+}
