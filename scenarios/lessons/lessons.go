@@ -69,6 +69,8 @@ var catalog = []Lesson{
 		Summary: "ordering-policy=fair lets a small job past a large one in the same queue, by cached usage: Hadoop 3.3's FairOrderingPolicy."},
 	{Slug: "queue-priorities", Title: "Queue priorities",
 		Summary: "priority-utilization: a higher-priority queue goes first while both are under, or both over, their guarantees; never past a queue under its own."},
+	{Slug: "absolute-capacities", Title: "Absolute capacities, in resources",
+		Summary: "Capacities as [memory=…,vcores=…]: guarantees in GB while the cluster has them, scaled down together when it does not, percentages derived."},
 }
 
 func init() {
