@@ -5,6 +5,7 @@ import (
 
 	"yarnplay/app/store"
 	"yarnplay/core"
+	"yarnplay/protocol"
 	"yarnplay/scenarios"
 )
 
@@ -224,7 +225,7 @@ func (e *AppEditor) submit(ctx app.Context, ev app.Event) {
 	if mb := inputInt("ae-am-mb", 0); mb > 0 {
 		sub.AM = &scenarios.Res{MemoryMB: mb, VCores: inputInt("ae-am-vcores", 1)}
 	}
-	e.Ctl.Do(func(s *store.Store) error { return s.Submit(sub) })
+	e.Ctl.Do(protocol.Command{Op: protocol.OpSubmit, Submit: &sub})
 }
 
 func (e *AppEditor) ask(ctx app.Context, ev app.Event) {
@@ -237,20 +238,20 @@ func (e *AppEditor) ask(ctx app.Context, ev app.Event) {
 		Locality: orText(inputValue("ae-locality"), core.AnyLocation),
 		Duration: inputInt("ae-duration", 0),
 	}
-	e.Ctl.Do(func(s *store.Store) error { return s.Request(a) })
+	e.Ctl.Do(protocol.Command{Op: protocol.OpRequest, Asks: []scenarios.Ask{a}})
 }
 
 func (e *AppEditor) finishContainer(ctx app.Context, _ app.Event) {
 	id := data(ctx, "app")
-	e.Ctl.Do(func(s *store.Store) error { return s.FinishContainers(id, 1, "") })
+	e.Ctl.Do(protocol.Command{Op: protocol.OpFinishContainers, App: id, N: 1})
 }
 
 func (e *AppEditor) finish(ctx app.Context, _ app.Event) {
 	id := data(ctx, "app")
-	e.Ctl.Do(func(s *store.Store) error { return s.FinishApp(id) })
+	e.Ctl.Do(protocol.Command{Op: protocol.OpFinishApp, App: id})
 }
 
 func (e *AppEditor) kill(ctx app.Context, _ app.Event) {
 	id, user := data(ctx, "app"), data(ctx, "user")
-	e.Ctl.Do(func(s *store.Store) error { return s.KillApp(id, user) })
+	e.Ctl.Do(protocol.Command{Op: protocol.OpKillApp, App: id, User: user})
 }

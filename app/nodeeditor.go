@@ -4,6 +4,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"yarnplay/app/store"
+	"yarnplay/protocol"
 	"yarnplay/scenarios"
 )
 
@@ -65,7 +66,7 @@ func (e *NodeEditor) add(ctx app.Context, ev app.Event) {
 	if spec.Count > 1 || spec.Name == "n{i}" {
 		spec.Name = freeNodeName(e.F, spec.Name)
 	}
-	e.Ctl.Do(func(s *store.Store) error { return s.AddNodes(spec) })
+	e.Ctl.Do(protocol.Command{Op: protocol.OpAddNodes, Nodes: &spec})
 }
 
 // freeNodeName makes "{i}" names unique: n{i} becomes n2-{i} when n0 is
@@ -93,5 +94,5 @@ func freeNodeName(f *store.Frame, name string) string {
 
 func (e *NodeEditor) remove(ctx app.Context, _ app.Event) {
 	name := data(ctx, "node")
-	e.Ctl.Do(func(s *store.Store) error { return s.RemoveNode(name) })
+	e.Ctl.Do(protocol.Command{Op: protocol.OpRemoveNode, Node: name})
 }

@@ -8,6 +8,7 @@ import (
 
 	"yarnplay/app/store"
 	"yarnplay/core/config"
+	"yarnplay/protocol"
 	"yarnplay/scenarios/lessons"
 	"yarnplay/wasm/bridge"
 )
@@ -71,6 +72,10 @@ func (p *Page) Render() app.UI {
 	} else if p.live {
 		root = root.DataSet("app", "live")
 	}
+	working := p.ctl != nil && p.ctl.IsWorking()
+	if working {
+		root = root.Class("working").Aria("busy", "true")
+	}
 	return root.Body(
 		app.Header().Class("topbar").Body(
 			app.Img().Class("logo").Src(IconPath).Alt("").Aria("hidden", "true").Width(32).Height(32),
@@ -81,6 +86,9 @@ func (p *Page) Render() app.UI {
 			&LessonMenu{Current: p.currentLesson(f)},
 		),
 		app.If(p.prerendered, prerenderStatus),
+		app.If(working, func() app.UI {
+			return app.P().ID("working").Class("status working").Role("status").Text("Working…")
+		}),
 		app.If(f == nil, func() app.UI {
 			title := ""
 			if l, ok := lessons.Get(p.slug); ok {
@@ -129,7 +137,7 @@ func (p *Page) playground(f *store.Frame) app.HTMLDiv {
 			return app.Div().ID("error").Class("status error").Role("alert").Body(
 				app.Span().ID("error-text").Text(f.Err),
 				app.Button().Type("button").Class("dismiss").Aria("label", "Dismiss the message").Text("✕").
-					OnClick(func(app.Context, app.Event) { p.ctl.Do(func(s *store.Store) error { s.ClearError(); return nil }) }),
+					OnClick(func(app.Context, app.Event) { p.ctl.Do(protocol.Command{Op: protocol.OpClearError}) }),
 			)
 		}),
 		app.Div().Class("pg-layout").Body(
@@ -212,17 +220,11 @@ func (p *Page) callbacks() *pageCallbacks {
 }
 
 func (p *Page) selectQueue(path string) {
-	p.ctl.Do(func(s *store.Store) error {
-		if s.Frame().Selected == path {
-			path = ""
-		}
-		s.Select(path)
-		return nil
-	})
+	p.ctl.Do(protocol.Command{Op: protocol.OpSelect, Queue: path, Toggle: true})
 }
 
 func (p *Page) jump(step int) {
-	p.ctl.Do(func(s *store.Store) error { s.Jump(step); return nil })
+	p.ctl.Do(protocol.Command{Op: protocol.OpJump, Step: step})
 }
 
 // pageBase is the page's address without its fragment ("" natively).

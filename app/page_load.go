@@ -1,14 +1,13 @@
 package app
 
 import (
-	"errors"
 	"strings"
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"yarnplay/app/store"
-	"yarnplay/scenarios/lessons"
+	"yarnplay/protocol"
 	"yarnplay/wasm/bridge"
 )
 
@@ -32,7 +31,7 @@ func (p *Page) OnPreRender(ctx app.Context) {
 	if p.ctl != nil {
 		return
 	}
-	p.mount(ctx, store.New(), bridge.NewMemoryStorage(), bridge.NewMemoryFragment())
+	p.mount(ctx, NewLocalController(store.New()), bridge.NewMemoryStorage(), bridge.NewMemoryFragment())
 	p.prerendered = true
 	p.Load(p.slug)
 }
@@ -47,7 +46,7 @@ func (p *Page) OnInit() {
 	if !app.IsClient || app.Window().URL().Path != p.route {
 		return
 	}
-	p.mount(app.Context{}, store.New(), bridge.LocalStorage(), bridge.LocationHash())
+	p.mount(app.Context{}, newPageController(), bridge.LocalStorage(), bridge.LocationHash())
 	p.Load(LessonOf(p.route))
 }
 
@@ -58,12 +57,13 @@ func (p *Page) OnInit() {
 // the first render).
 func (p *Page) OnMount(ctx app.Context) {
 	if p.ctl == nil {
-		p.mount(ctx, store.New(), bridge.LocalStorage(), bridge.LocationHash())
+		p.mount(ctx, newPageController(), bridge.LocalStorage(), bridge.LocationHash())
 	} else {
 		ctx.PreventUpdate()
 	}
 	p.ui = ctx
 	p.timers = true
+	p.ctl.after = func(d time.Duration, fn func()) { ctx.After(d, func(app.Context) { fn() }) }
 	p.live = true
 	p.JSValue().Call("setAttribute", "data-app", "live")
 	keys := bridge.PageKeyboard()
@@ -85,10 +85,10 @@ func (p *Page) OnMount(ctx app.Context) {
 	})
 }
 
-// mount sets the page up with a store and where it keeps the work; tests
-// call it with in-memory bridges.
-func (p *Page) mount(ctx app.Context, s *store.Store, st bridge.Storage, hash bridge.Fragment) {
-	p.ctl = NewController(s)
+// mount sets the page up with a controller and where it keeps the work;
+// tests call it with a store in the process and in-memory bridges.
+func (p *Page) mount(ctx app.Context, ctl *Controller, st bridge.Storage, hash bridge.Fragment) {
+	p.ctl = ctl
 	p.storage, p.hash = st, hash
 	p.speed = DefaultSpeed
 	p.ui = ctx
@@ -126,59 +126,44 @@ func (p *Page) OnNav(ctx app.Context) {
 
 // Load brings in the work for a route: a share link in the fragment wins;
 // else the saved work (on /, or on the page of the lesson it started
-// from); else the route's lesson, or the default one. A link that does not
-// open says why, over the work loaded instead. Play stops: the work opens
-// paused.
+// from); else the route's lesson, or the default one (protocol.OpOpen). A
+// link that does not open says why, over the work loaded instead. Play
+// stops: the work opens paused. A link that opens is cleared from the
+// address, and the work saved instead, so a reload keeps later changes.
 func (p *Page) Load(slug string) {
 	p.stopPlay()
-	s := p.ctl.Store
 	p.slug, p.loaded = slug, true
 	p.frag, _ = p.hash.Get()
-	var linkErr error
-	if frag := p.frag; strings.Contains(frag, "s=") {
-		if linkErr = p.openLink(frag); linkErr == nil {
-			return
+	cmd := protocol.Command{Op: protocol.OpOpen, Name: slug}
+	if strings.Contains(p.frag, "s=") {
+		cmd.Text = p.frag
+	}
+	if v, ok, err := p.storage.Get(store.SaveKey); err == nil && ok {
+		cmd.Saved = v
+	}
+	p.ctl.Send(cmd, func(rep protocol.Reply) {
+		if rep.Played {
+			p.linkOpened()
 		}
-	}
-	defer func() {
-		if linkErr != nil {
-			s.Report(linkErr)
-		}
-	}()
-	if saved, ok := store.SavedLesson(p.storage); ok && (slug == "" || saved == slug) {
-		if restored, err := s.Restore(p.storage); restored {
-			return
-		} else if err != nil && linkErr == nil {
-			linkErr = err
-		}
-	}
-	if slug == "" {
-		slug = lessons.Default()
-	}
-	sc, err := lessons.Load(slug)
-	if err != nil {
-		if linkErr == nil {
-			linkErr = err
-		}
-		return
-	}
-	if err := s.Load(sc, slug); err != nil && linkErr == nil {
-		linkErr = err
-	}
+	})
 }
 
-// openLink opens a share link, paused (play stops); once open, the
-// fragment is cleared (the work is saved instead), so a reload keeps
-// later changes. A link that does not open keeps the work, playing or not.
-func (p *Page) openLink(frag string) error {
-	if err := p.ctl.Store.OpenLink(frag); err != nil {
-		return err
-	}
+// openLink opens a share link, paused (play stops); a link that does not
+// open keeps the work, playing or not, and says why.
+func (p *Page) openLink(frag string) {
+	p.ctl.Send(protocol.Command{Op: protocol.OpOpenLink, Text: frag}, func(rep protocol.Reply) {
+		if rep.Err == "" {
+			p.linkOpened()
+		}
+	})
+}
+
+// linkOpened stops play, clears the fragment and saves the work.
+func (p *Page) linkOpened() {
 	p.stopPlay()
 	_ = p.hash.Set("")
 	p.frag = ""
 	p.save()
-	return nil
 }
 
 // changed schedules a save of the work.
@@ -208,10 +193,19 @@ func (p *Page) save() {
 		return
 	}
 	start := time.Now()
-	defer func() { p.saveCost = time.Since(start) }()
-	if err := p.ctl.Store.Save(p.storage); err != nil {
-		p.ctl.Store.Report(errors.New("the work cannot be saved in this browser: " + err.Error()))
-	}
+	st := p.storage
+	p.ctl.Send(protocol.Command{Op: protocol.OpSave}, func(rep protocol.Reply) {
+		err := rep.Err
+		if err == "" {
+			if e := st.Set(store.SaveKey, rep.Text); e != nil {
+				err = e.Error()
+			}
+		}
+		if err != "" {
+			p.ctl.Do(protocol.Command{Op: protocol.OpReport, Text: "the work cannot be saved in this browser: " + err})
+		}
+		p.saveCost = time.Since(start)
+	})
 }
 
 // togglePlay starts or stops play.
@@ -241,14 +235,15 @@ func (p *Page) beat(gen int) {
 			if !p.playing || gen != p.playGen {
 				return
 			}
-			played := false
-			p.ctl.Run(func(s *store.Store) error { played = s.PlayStep(); return nil })
-			if !played {
-				p.playing = false
-				return
-			}
-			p.changed(ctx)
-			p.beat(gen)
+			p.ctl.Send(protocol.Command{Op: protocol.OpPlayStep}, func(rep protocol.Reply) {
+				if !rep.Played {
+					if gen == p.playGen {
+						p.playing = false
+					}
+					return
+				}
+				p.beat(gen)
+			})
 		})
 	})
 }
@@ -287,23 +282,23 @@ func (p *Page) Key(ctx app.Context, key string) {
 	if p.ctl == nil || !p.loaded {
 		return
 	}
-	do := func(fn func(s *store.Store) error) { p.ctl.Do(fn) }
+	do := func(op protocol.Op) { p.ctl.Do(protocol.Command{Op: op}) }
 	switch shortcut(key) {
 	case "play":
 		p.togglePlay()
 	case "forward":
-		do(func(s *store.Store) error { return s.Forward() })
+		do(protocol.OpForward)
 	case "back":
-		do(func(s *store.Store) error { s.Back(); return nil })
+		do(protocol.OpBack)
 	case "tick":
-		do(func(s *store.Store) error { return s.ForwardTick() })
+		do(protocol.OpForwardTick)
 	case "first":
-		do(func(s *store.Store) error { s.First(); return nil })
+		do(protocol.OpFirst)
 	case "last":
-		do(func(s *store.Store) error { s.Last(); return nil })
+		do(protocol.OpLast)
 	case "reset":
 		p.stopPlay()
-		do(func(s *store.Store) error { s.Reset(); return nil })
+		do(protocol.OpReset)
 	case "help":
 		p.toggleKeys()
 	case "close":

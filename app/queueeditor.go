@@ -8,6 +8,7 @@ import (
 
 	"yarnplay/app/store"
 	"yarnplay/core/config"
+	"yarnplay/protocol"
 )
 
 // QueueEditor edits the queue tree of the configuration in force at the
@@ -211,13 +212,13 @@ func data(ctx app.Context, key string) string {
 
 func (e *QueueEditor) set(ctx app.Context, _ app.Event) {
 	path, prop := data(ctx, "queue"), data(ctx, "prop")
-	e.apply(store.SetQueueProperty(e.draft, path, prop, ctx.JSSrc().Get("value").String()))
+	e.apply(ctx, store.SetQueueProperty(e.draft, path, prop, ctx.JSSrc().Get("value").String()))
 }
 
 func (e *QueueEditor) rename(ctx app.Context, _ app.Event) {
 	path := data(ctx, "queue")
 	c, err := store.RenameQueue(e.draft, path, ctx.JSSrc().Get("value").String())
-	e.applyOr(c, err, path)
+	e.applyOr(ctx, c, err, path)
 }
 
 func (e *QueueEditor) act(ctx app.Context, _ app.Event) {
@@ -232,7 +233,7 @@ func (e *QueueEditor) act(ctx app.Context, _ app.Event) {
 	case "remove":
 		c, err = store.RemoveQueue(e.draft, path)
 	}
-	e.applyOr(c, err, path)
+	e.applyOr(ctx, c, err, path)
 }
 
 func (e *QueueEditor) add(ctx app.Context, ev app.Event) {
@@ -244,7 +245,7 @@ func (e *QueueEditor) add(ctx app.Context, ev app.Event) {
 	if err == nil {
 		nameInput.Set("value", "")
 	}
-	e.applyOr(c, err, parent)
+	e.applyOr(ctx, c, err, parent)
 }
 
 func (e *QueueEditor) toggle(ctx app.Context, _ app.Event) {
@@ -261,24 +262,24 @@ func (e *QueueEditor) discard(app.Context, app.Event) {
 
 // applyOr applies c, or shows err (an edit that makes no configuration)
 // on the queue path.
-func (e *QueueEditor) applyOr(c map[string]string, err error, path string) {
+func (e *QueueEditor) applyOr(ctx app.Context, c map[string]string, err error, path string) {
 	if err != nil {
 		e.issue = &store.Issue{Queue: path, Message: err.Error()}
 		return
 	}
-	e.apply(c)
+	e.apply(ctx, c)
 }
 
-// apply checks a draft and applies it when Hadoop takes it.
-func (e *QueueEditor) apply(c map[string]string) {
+// apply applies a draft when Hadoop takes it, and shows Hadoop's message
+// on the queue it concerns when not (the draft stays, to be fixed).
+func (e *QueueEditor) apply(ctx app.Context, c map[string]string) {
 	e.draft = c
-	e.issue = store.IssueOf(e.Ctl.Store.CheckConfig(c))
-	if e.issue == nil {
-		if err := e.Ctl.Do(func(s *store.Store) error { return s.SetConfig(c) }); err != nil {
-			e.issue = store.IssueOf(err)
-		}
-	}
-	e.dirty = e.issue != nil
+	e.dirty = true
+	e.Ctl.Send(protocol.Command{Op: protocol.OpSetConfig, Conf: c}, func(rep protocol.Reply) {
+		e.issue = rep.Issue
+		e.dirty = e.issue != nil
+		refresh(ctx)
+	})
 }
 
 func cutLast(path string) (string, string) {

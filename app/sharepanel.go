@@ -1,11 +1,13 @@
 package app
 
 import (
+	"errors"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"yarnplay/app/store"
+	"yarnplay/protocol"
 )
 
 // SharePanel shares and moves the work: a link (with its length, and a
@@ -73,14 +75,16 @@ func selText(f *store.Frame) string {
 	return ", with " + f.Selected + " selected"
 }
 
-func (p *SharePanel) makeLink(app.Context, app.Event) {
-	frag, err := p.Ctl.Store.Link()
-	if err != nil {
-		p.status = "No link: " + err.Error()
-		return
-	}
-	p.link = p.Base + "#" + frag
-	p.status = ""
+func (p *SharePanel) makeLink(ctx app.Context, _ app.Event) {
+	p.Ctl.Send(protocol.Command{Op: protocol.OpLink}, func(rep protocol.Reply) {
+		defer refresh(ctx)
+		if rep.Err != "" {
+			p.status = "No link: " + rep.Err
+			return
+		}
+		p.link = p.Base + "#" + rep.Text
+		p.status = ""
+	})
 }
 
 func (p *SharePanel) copy(app.Context, app.Event) {
@@ -91,17 +95,26 @@ func (p *SharePanel) copy(app.Context, app.Event) {
 	p.status = "Link copied."
 }
 
-func (p *SharePanel) exportYAML(app.Context, app.Event) {
-	data, err := p.Ctl.Store.ExportYAML()
-	if err == nil {
-		err = p.Ctl.Downloads.Download(fileName(p.F)+".yaml", "application/yaml", data)
-	}
-	p.done(err, "Scenario downloaded.")
+func (p *SharePanel) exportYAML(ctx app.Context, _ app.Event) {
+	name := fileName(p.F) + ".yaml"
+	p.Ctl.Send(protocol.Command{Op: protocol.OpExportYAML}, func(rep protocol.Reply) {
+		defer refresh(ctx)
+		var err error
+		if rep.Err != "" {
+			err = errors.New(rep.Err)
+		} else {
+			err = p.Ctl.Downloads.Download(name, "application/yaml", rep.Data)
+		}
+		p.done(err, "Scenario downloaded.")
+	})
 }
 
-func (p *SharePanel) exportXML(app.Context, app.Event) {
-	err := p.Ctl.Downloads.Download("capacity-scheduler.xml", "application/xml", p.Ctl.Store.ExportXML())
-	p.done(err, "capacity-scheduler.xml downloaded.")
+func (p *SharePanel) exportXML(ctx app.Context, _ app.Event) {
+	p.Ctl.Send(protocol.Command{Op: protocol.OpExportXML}, func(rep protocol.Reply) {
+		defer refresh(ctx)
+		err := p.Ctl.Downloads.Download("capacity-scheduler.xml", "application/xml", rep.Data)
+		p.done(err, "capacity-scheduler.xml downloaded.")
+	})
 }
 
 func (p *SharePanel) done(err error, ok string) {
@@ -114,13 +127,13 @@ func (p *SharePanel) done(err error, ok string) {
 
 func (p *SharePanel) importScenario(app.Context, app.Event) {
 	text := inputValue("import-text")
-	p.Ctl.Do(func(s *store.Store) error { return s.ImportScenario("pasted scenario", []byte(text)) })
+	p.Ctl.Do(protocol.Command{Op: protocol.OpImportScenario, Name: "pasted scenario", Data: []byte(text)})
 	p.link = ""
 }
 
 func (p *SharePanel) importXML(app.Context, app.Event) {
 	text := inputValue("import-text")
-	p.Ctl.Do(func(s *store.Store) error { return s.ImportXML([]byte(text)) })
+	p.Ctl.Do(protocol.Command{Op: protocol.OpImportXML, Data: []byte(text)})
 	p.link = ""
 }
 
@@ -132,18 +145,17 @@ func (p *SharePanel) importFile(ctx app.Context, _ app.Event) {
 				p.status = "The file cannot be read: " + err.Error()
 				return
 			}
-			p.Ctl.Do(func(s *store.Store) error {
-				if strings.HasSuffix(strings.ToLower(name), ".xml") {
-					return s.ImportXML(data)
-				}
-				return s.ImportScenario(name, data)
-			})
+			if strings.HasSuffix(strings.ToLower(name), ".xml") {
+				p.Ctl.Do(protocol.Command{Op: protocol.OpImportXML, Data: data})
+				return
+			}
+			p.Ctl.Do(protocol.Command{Op: protocol.OpImportScenario, Name: name, Data: data})
 		})
 	})
 }
 
 func (p *SharePanel) blank(app.Context, app.Event) {
-	p.Ctl.Do(func(s *store.Store) error { return s.Load(store.Blank(), "") })
+	p.Ctl.Do(protocol.Command{Op: protocol.OpBlank})
 	p.link = ""
 }
 

@@ -61,8 +61,8 @@ func (y *Yielder) Release() {
 	y.onFrame.Release()
 }
 
-// actionsBegun counts the controller's actions begun (on the UI goroutine,
-// where every action and dispatch runs): work that waits for the
+// actionsBegun counts the commands the controller sent (on the UI
+// goroutine, where every dispatch runs): work that waits for the
 // browser's turn (later) learns from it that an action ran meanwhile.
 var actionsBegun int
 
@@ -91,24 +91,17 @@ func later(ctx app.Context, y *Yielder, fn func(app.Context)) {
 }
 
 // measure puts an action's timing on the page's performance timeline, as
-// a "yarnplay:action" measure ending now, whose detail has the CPU time
-// (the whole action's and the scheduler's), the slices and the longest
-// (ms), the browser's turns it waited for the collector's marks, the
-// step and its kind, and whether the page has the edited runtime
-// (gcSlices): the browser's profiler shows them, and the benchmarks and
-// the browser tests read them.
+// a "yarnplay:action" measure ending now, from the command's sending to
+// its reply, whose detail has the step and its kind: the browser's
+// profiler shows them, and the benchmarks and the browser tests read them.
 func measure(t Timing) {
 	perf := app.Window().Get("performance")
 	if !perf.Truthy() {
 		return
 	}
-	ms := func(d interface{ Seconds() float64 }) float64 { return d.Seconds() * 1000 }
 	perf.Call("measure", "yarnplay:action", map[string]any{
 		"end":      perf.Call("now").Float(),
-		"duration": ms(t.Wall),
-		"detail": map[string]any{
-			"cpu": ms(t.CPU), "play": ms(t.Play), "longest": ms(t.Longest), "slices": t.Slices, "markWaits": t.MarkWaits, "frames": t.Frames,
-			"step": t.Step, "kind": t.Kind, "gcSlices": gcSlices,
-		},
+		"duration": t.Wall.Seconds() * 1000,
+		"detail":   map[string]any{"step": t.Step, "kind": t.Kind},
 	})
 }
