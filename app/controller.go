@@ -24,9 +24,10 @@ import (
 // command still under way after workingAfter puts the page in its
 // "working" state until the last reply is in.
 type Controller struct {
-	seq   *protocol.Sequencer
-	frame *store.Frame
-	works int
+	seq     *protocol.Sequencer
+	frame   *store.Frame
+	works   int
+	answers int
 	// Clipboard, Downloads and Files reach the browser (in memory natively).
 	Clipboard bridge.Clipboard
 	Downloads bridge.Downloader
@@ -42,6 +43,9 @@ type Controller struct {
 	// if set, runs a function on the UI goroutine after a delay (the
 	// page's timers), for the working state's delay.
 	Working func(working bool)
+	// Idle, if set, is called when the last reply is in and none waits
+	// (the page runs the actions that waited for it).
+	Idle    func()
 	after   func(time.Duration, func())
 	working bool
 	busyGen int
@@ -57,11 +61,13 @@ type Controller struct {
 const workingAfter = 100 * time.Millisecond
 
 // Timing is what an action cost: from its sending to its reply (Wall),
-// and the step and kind of step the page stood on at its end.
+// the simulation's own time on it (Work: the step played, its record and
+// the frame's views, on the simulation's thread), and the step and kind
+// of step the page stood on at its end.
 type Timing struct {
-	Wall time.Duration
-	Step int
-	Kind string
+	Wall, Work time.Duration
+	Step       int
+	Kind       string
 }
 
 // NewController returns a controller sending its commands through c,
@@ -93,6 +99,11 @@ func NewLocalController(s *store.Store) *Controller {
 // first).
 func (c *Controller) Frame() *store.Frame { return c.frame }
 
+// Answers counts the replies received: the panels that show a
+// question's answer (the share panel, the queue editor) take it as a
+// property, so that a reply that brought no frame draws them again.
+func (c *Controller) Answers() int { return c.answers }
+
 // Busy reports whether a command is under way or waits.
 func (c *Controller) Busy() bool { return c.seq.InFlight() || c.seq.Pending() > 0 }
 
@@ -118,6 +129,7 @@ func (c *Controller) Send(cmd protocol.Command, done func(protocol.Reply)) {
 
 // receive takes a reply in: its frame, and whether the work was replaced.
 func (c *Controller) receive(cmd protocol.Command, rep protocol.Reply, start time.Time) {
+	c.answers++
 	replaced := rep.Works != c.works && c.frame != nil
 	c.works = rep.Works
 	if rep.Frame != nil {
@@ -130,7 +142,7 @@ func (c *Controller) receive(cmd protocol.Command, rep protocol.Reply, start tim
 		c.Changed()
 	}
 	if c.report != nil && c.frame != nil {
-		c.report(Timing{Wall: c.now().Sub(start), Step: c.frame.Step, Kind: c.frame.Kind})
+		c.report(Timing{Wall: c.now().Sub(start), Work: rep.Took, Step: c.frame.Step, Kind: c.frame.Kind})
 	}
 }
 
@@ -152,6 +164,9 @@ func (c *Controller) busy(busy bool) {
 		return
 	}
 	c.setWorking(false)
+	if c.Idle != nil {
+		c.Idle()
+	}
 }
 
 func (c *Controller) setWorking(w bool) {

@@ -54,11 +54,11 @@ func TestTheControllerCoalescesRepeats(t *testing.T) {
 	c.Changed = func() { changed++ }
 
 	for range 50 {
-		c.Do(protocol.Command{Op: protocol.OpForwardTick})
+		c.Do(protocol.Command{Op: protocol.OpForwardTick, Repeat: true})
 	}
 	c.Do(protocol.Command{Op: protocol.OpSelect, Queue: "root.default"})
 	for range 5 {
-		c.Do(protocol.Command{Op: protocol.OpForward})
+		c.Do(protocol.Command{Op: protocol.OpForward, Repeat: true})
 	}
 	require.Len(t, cl.sent, 1, "one in flight")
 	require.True(t, c.Busy())

@@ -58,6 +58,8 @@ type Page struct {
 	// stages are the frames the panels of the later stages show, and the
 	// actions waiting for them (stages.go).
 	stages stagedFrames
+	// early are the replies that came before the mount (onUI).
+	early []func()
 }
 
 // Render draws the page.
@@ -158,10 +160,10 @@ func (p *Page) playground(f *store.Frame) app.HTMLDiv {
 		),
 		app.Div().Class("pg-editors").Body(
 			&AppEditor{F: eds, Ctl: p.ctl},
-			&QueueEditor{F: eds, Ctl: p.ctl},
+			&QueueEditor{F: eds, Ctl: p.ctl, Answers: p.ctl.Answers()},
 			&NodeEditor{F: eds, Ctl: p.ctl},
 			&UserEditor{F: eds, Ctl: p.ctl},
-			&SharePanel{F: eds, Ctl: p.ctl, Base: pageBase()},
+			&SharePanel{F: eds, Ctl: p.ctl, Base: pageBase(), Answers: p.ctl.Answers()},
 		),
 		&Timeline{F: f, Ctl: p.ctl, Playing: p.playing, Speed: p.speed,
 			OnPlay: p.togglePlay, OnSpeed: p.setSpeed, OnHelp: p.toggleKeys},

@@ -46,7 +46,7 @@ func (p *Page) OnInit() {
 	if !app.IsClient || app.Window().URL().Path != p.route {
 		return
 	}
-	p.mount(app.Context{}, newPageController(), bridge.LocalStorage(), bridge.LocationHash())
+	p.mount(app.Context{}, p.newController(), bridge.LocalStorage(), bridge.LocationHash())
 	p.Load(LessonOf(p.route))
 }
 
@@ -57,13 +57,19 @@ func (p *Page) OnInit() {
 // the first render).
 func (p *Page) OnMount(ctx app.Context) {
 	if p.ctl == nil {
-		p.mount(ctx, newPageController(), bridge.LocalStorage(), bridge.LocationHash())
+		p.mount(ctx, p.newController(), bridge.LocalStorage(), bridge.LocationHash())
 	} else {
 		ctx.PreventUpdate()
 	}
 	p.ui = ctx
 	p.timers = true
 	p.ctl.after = func(d time.Duration, fn func()) { ctx.After(d, func(app.Context) { fn() }) }
+	p.ctl.Idle = func() {
+		if len(p.stages.queued) > 0 {
+			p.nextStage()
+		}
+	}
+	p.runEarly()
 	p.live = true
 	p.JSValue().Call("setAttribute", "data-app", "live")
 	keys := bridge.PageKeyboard()
@@ -72,14 +78,14 @@ func (p *Page) OnMount(ctx app.Context) {
 			return false
 		}
 		ctx.Dispatch(func(ctx app.Context) {
-			if k.Repeat && p.drawing() {
-				// A key held down goes as fast as the page draws: the
-				// repeats that come while it draws are dropped, not
-				// queued to play on after the key is let go.
+			if k.Repeat && (p.drawing() || p.ctl.Busy()) {
+				// A key held down goes as fast as the page draws and the
+				// simulation answers: the repeats that come meanwhile are
+				// dropped, not queued to play on after the key is let go.
 				ctx.PreventUpdate()
 				return
 			}
-			p.whenDrawn(ctx, func(ctx app.Context) { p.Key(ctx, k.Key) })
+			p.whenDrawn(ctx, func(ctx app.Context) { p.key(ctx, k.Key, k.Repeat) })
 		})
 		return true
 	})
@@ -278,11 +284,15 @@ func shortcut(key string) string {
 }
 
 // Key runs a keyboard shortcut (keys typed into fields never get here).
-func (p *Page) Key(ctx app.Context, key string) {
+func (p *Page) Key(ctx app.Context, key string) { p.key(ctx, key, false) }
+
+// key runs a keyboard shortcut; a repeat (the key held down) replaces the
+// same command waiting to be sent (protocol.Command.Coalesces).
+func (p *Page) key(ctx app.Context, key string, repeat bool) {
 	if p.ctl == nil || !p.loaded {
 		return
 	}
-	do := func(op protocol.Op) { p.ctl.Do(protocol.Command{Op: op}) }
+	do := func(op protocol.Op) { p.ctl.Do(protocol.Command{Op: op, Repeat: repeat}) }
 	switch shortcut(key) {
 	case "play":
 		p.togglePlay()

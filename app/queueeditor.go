@@ -25,6 +25,9 @@ type QueueEditor struct {
 	// F is the frame shown; Ctl reaches the store.
 	F   *store.Frame
 	Ctl *Controller
+	// Answers is the controller's count of replies (Controller.Answers):
+	// a new one draws the editor again, for Hadoop's answer to a draft.
+	Answers int
 
 	draft map[string]string
 	dirty bool

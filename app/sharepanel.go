@@ -23,6 +23,10 @@ type SharePanel struct {
 	Ctl *Controller
 	// Base is the page's address without its fragment.
 	Base string
+	// Answers is the controller's count of replies (Controller.Answers):
+	// a new one draws the panel again, for the link or the export it
+	// answered.
+	Answers int
 
 	link, status string
 }

@@ -92,7 +92,7 @@ func (t *Timeline) Render() app.UI {
 				Aria("label", "Jump to step").Aria("valuetext", Counter(f)).
 				OnInput(func(ctx app.Context, e app.Event) {
 					if k, err := strconv.Atoi(ctx.JSSrc().Get("value").String()); err == nil {
-						t.Ctl.Do(protocol.Command{Op: protocol.OpJump, Step: k})
+						t.Ctl.Do(protocol.Command{Op: protocol.OpJump, Step: k, Repeat: true})
 					}
 				}),
 		),

@@ -92,8 +92,9 @@ func later(ctx app.Context, y *Yielder, fn func(app.Context)) {
 
 // measure puts an action's timing on the page's performance timeline, as
 // a "yarnplay:action" measure ending now, from the command's sending to
-// its reply, whose detail has the step and its kind: the browser's
-// profiler shows them, and the benchmarks and the browser tests read them.
+// its reply, whose detail has the simulation's time on it (cpu, ms), the
+// step and its kind: the browser's profiler shows them, and the
+// benchmarks and the browser tests read them.
 func measure(t Timing) {
 	perf := app.Window().Get("performance")
 	if !perf.Truthy() {
@@ -102,6 +103,6 @@ func measure(t Timing) {
 	perf.Call("measure", "yarnplay:action", map[string]any{
 		"end":      perf.Call("now").Float(),
 		"duration": t.Wall.Seconds() * 1000,
-		"detail":   map[string]any{"step": t.Step, "kind": t.Kind},
+		"detail":   map[string]any{"cpu": t.Work.Seconds() * 1000, "step": t.Step, "kind": t.Kind},
 	})
 }

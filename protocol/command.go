@@ -84,6 +84,7 @@ type Command struct {
 	Step   int                 `json:"step,omitempty"`
 	N      int                 `json:"n,omitempty"`
 	Toggle bool                `json:"toggle,omitempty"`
+	Repeat bool                `json:"repeat,omitempty"`
 	Queue  string              `json:"queue,omitempty"`
 	User   string              `json:"user,omitempty"`
 	Node   string              `json:"node,omitempty"`
@@ -100,15 +101,12 @@ type Command struct {
 }
 
 // Coalesces reports whether c, sent while pending waits behind a command
-// in flight, replaces pending rather than queueing after it: both are the
-// same repeatable move (a key held down, play's beats, a jump), so that
-// holding → or T never queues more than one step after the one under way.
+// in flight, replaces pending rather than queueing after it: c is a
+// repeat (a key held down, a slider dragged) of the same command, so that
+// holding → or T queues at most one step behind the one under way, not
+// fifty. Separate presses are all played.
 func (c Command) Coalesces(pending Command) bool {
-	switch c.Op {
-	case OpForward, OpForwardTick, OpBack, OpPlayStep, OpJump, OpFirst, OpLast, OpSelect, OpSelectUser:
-		return pending.Op == c.Op
-	}
-	return false
+	return c.Repeat && pending.Op == c.Op
 }
 
 // Message kinds (the byte after the version).

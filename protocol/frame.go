@@ -195,7 +195,7 @@ func (fr *FrameReader) read(r *reader) *store.Frame {
 			readNodeView(r, &f.Nodes[i])
 		}
 	}
-	if n := r.count(10); n > 0 {
+	if n := r.count(8); n > 0 {
 		f.Containers = make([]core.ContainerBrief, n)
 		for i := range f.Containers {
 			readContainerBrief(r, &f.Containers[i])
@@ -247,11 +247,17 @@ func (fr *FrameReader) read(r *reader) *store.Frame {
 		}
 		f.Walk[q] = vs
 	}
-	keep, add := r.count(0), r.count(4)
-	if last == nil && keep > 0 || last != nil && keep > len(last.History) {
+	// keep is bounded by the points the reader has, not by the message.
+	keepN, add := r.uint(), r.count(4)
+	have := 0
+	if last != nil {
+		have = len(last.History)
+	}
+	if keepN > uint64(have) {
 		r.fail(errShort)
 		return nil
 	}
+	keep := int(keepN)
 	if keep+add > 0 {
 		f.History = make([]store.HistoryPoint, keep, keep+add)
 		if keep > 0 {

@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -127,6 +128,7 @@ func TestFramesCrossAsTheStorePublishedThem(t *testing.T) {
 		require.Equal(t, rep.Issue, got.Issue)
 		require.Equal(t, rep.Played, got.Played)
 		require.Equal(t, rep.Works, got.Works)
+		require.Equal(t, rep.Took, got.Took)
 		require.Equal(t, rep.Text, got.Text)
 		require.Equal(t, len(rep.Data), len(got.Data))
 		require.Equal(t, rep.Frame == nil, got.Frame == nil)
@@ -217,7 +219,8 @@ func TestTheServerAnswersQuestions(t *testing.T) {
 	require.Contains(t, rep.Err, "without")
 }
 
-// The sequencer sends one command at a time and coalesces repeats.
+// The sequencer sends one command at a time and coalesces repeats; a
+// command that is not a repeat always waits its turn.
 func TestSequencerCoalesces(t *testing.T) {
 	var sent []Op
 	var dones []func(Reply)
@@ -229,10 +232,10 @@ func TestSequencerCoalesces(t *testing.T) {
 	q.Busy = func(b bool) { busy = append(busy, b) }
 	got := 0
 	for range 10 {
-		q.Send(Command{Op: OpForwardTick}, func(Reply) { got++ })
+		q.Send(Command{Op: OpForwardTick, Repeat: true}, func(Reply) { got++ })
 	}
 	q.Send(Command{Op: OpSubmit}, nil)
-	q.Send(Command{Op: OpSubmit}, nil)
+	q.Send(Command{Op: OpSubmit, Repeat: true}, nil)
 	q.Send(Command{Op: OpBack}, nil)
 	q.Send(Command{Op: OpBack}, nil)
 	require.Equal(t, 4, q.Pending())
@@ -241,7 +244,7 @@ func TestSequencerCoalesces(t *testing.T) {
 		dones = dones[1:]
 		d(Reply{})
 	}
-	require.Equal(t, []Op{OpForwardTick, OpForwardTick, OpSubmit, OpSubmit, OpBack}, sent)
+	require.Equal(t, []Op{OpForwardTick, OpForwardTick, OpSubmit, OpBack, OpBack}, sent)
 	require.Equal(t, 2, got)
 	require.Equal(t, []bool{true, true, true, true, true, false}, busy)
 }
@@ -249,3 +252,31 @@ func TestSequencerCoalesces(t *testing.T) {
 type clientFunc func(Command, func(Reply))
 
 func (f clientFunc) Send(c Command, done func(Reply)) { f(c, done) }
+
+// Ticks at the end of a work of many applications cross whole (the held
+// key's work in the browser tests).
+func TestTicksOfManyAppsCross(t *testing.T) {
+	sc := &scenarios.Scenario{Version: 1, Name: "many apps",
+		Config: map[string]string{"yarn.scheduler.capacity.root.queues": "a", "yarn.scheduler.capacity.root.a.capacity": "100"},
+		Nodes:  []scenarios.NodeSpec{{Name: "n{i}", Count: 4, MemoryMB: 8192, VCores: 8}},
+	}
+	for i := range 120 {
+		sc.Steps = append(sc.Steps, scenarios.Step{Submit: &scenarios.Submit{
+			App: fmt.Sprint("app_", i), User: fmt.Sprint("u", i%4), Queue: "a",
+		}})
+	}
+	link, err := scenarios.EncodeLink(sc, len(sc.Steps), "")
+	require.NoError(t, err)
+	s := store.New()
+	sv := NewServer(s)
+	var rw ReplyWriter
+	var rr ReplyReader
+	for i, c := range []Command{{Op: OpOpen, Text: link}, {Op: OpForwardTick}, {Op: OpForwardTick}, {Op: OpSave},
+		{Op: OpForwardTick}, {Op: OpBack}, {Op: OpForwardTick, Repeat: true}} {
+		rep := sv.Handle(c)
+		require.Empty(t, rep.Err)
+		_, _, err := rr.Decode(rw.Encode(uint32(i), rep))
+		require.NoError(t, err, "after %s", c.Op)
+		equalFrames(t, s.Frame(), rr.Last())
+	}
+}

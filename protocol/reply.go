@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"fmt"
+	"time"
 
 	"yarnplay/app/store"
 )
@@ -28,6 +29,9 @@ type Reply struct {
 	// Frame is the frame the store stands on after the command, nil when
 	// it is the one the page already has.
 	Frame *store.Frame
+	// Took is how long the simulation worked on the command (its thread's
+	// clock; the page's performance measures show it).
+	Took time.Duration
 }
 
 // ReplyWriter writes the replies of one worker to one page: their frames
@@ -58,6 +62,7 @@ func (rw *ReplyWriter) Encode(id uint32, r Reply) []byte {
 	w.int(int64(r.Works))
 	w.str(r.Text)
 	w.bytes(r.Data)
+	w.int(int64(r.Took))
 	w.bool(r.Frame != nil)
 	if r.Frame != nil {
 		rw.frames.write(&w, r.Frame)
@@ -66,8 +71,9 @@ func (rw *ReplyWriter) Encode(id uint32, r Reply) []byte {
 }
 
 // Decode reads a reply. A message that is not a reply of this version, or
-// is cut short, is an error (and the frames that follow are read against
-// the last frame that decoded).
+// is cut short, is an error, with the id of the command when it could be
+// read (and the frames that follow are read against the last frame that
+// decoded).
 func (rr *ReplyReader) Decode(data []byte) (id uint32, rep Reply, err error) {
 	r := reader{b: data}
 	if err := r.header(kindReply); err != nil {
@@ -84,6 +90,7 @@ func (rr *ReplyReader) Decode(data []byte) (id uint32, rep Reply, err error) {
 	if d := r.bytes(); len(d) > 0 {
 		rep.Data = append([]byte(nil), d...)
 	}
+	rep.Took = time.Duration(r.int())
 	if r.bool() && r.err == nil {
 		saved := rr.frames.last
 		rep.Frame = rr.frames.read(&r)
@@ -92,7 +99,8 @@ func (rr *ReplyReader) Decode(data []byte) (id uint32, rep Reply, err error) {
 		}
 	}
 	if err := r.end(); err != nil {
-		return 0, Reply{}, fmt.Errorf("protocol: a reply that does not decode: %w", err)
+		// The id, when it was read, says which command's reply was lost.
+		return id, Reply{}, fmt.Errorf("protocol: a reply that does not decode: %w", err)
 	}
 	return id, rep, nil
 }

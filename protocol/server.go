@@ -3,6 +3,7 @@ package protocol
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	"yarnplay/app/store"
 	"yarnplay/scenarios/lessons"
@@ -29,7 +30,9 @@ func (sv *Server) Store() *store.Store { return sv.store }
 // panic left it (its actions undo what they did when they fail).
 func (sv *Server) Handle(c Command) (rep Reply) {
 	s := sv.store
+	start := time.Now()
 	defer func() {
+		rep.Took = time.Since(start)
 		if r := recover(); r != nil {
 			rep.Err = fmt.Sprintf("internal error (%s): %v", c.Op, r)
 		}

@@ -92,10 +92,11 @@ func (r *reader) uint32() uint32 {
 	return uint32(v)
 }
 
-// small reads an int that must fit an int32 (counts, indexes, steps).
+// small reads an int (steps, limits, indexes: those that index are
+// checked where they are read).
 func (r *reader) small() int {
 	v := r.int()
-	if v < math.MinInt32 || v > math.MaxInt32 {
+	if int64(int(v)) != v {
 		r.fail(errShort)
 		return 0
 	}
