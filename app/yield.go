@@ -1,6 +1,8 @@
 package app
 
 import (
+	"runtime/metrics"
+
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -93,7 +95,7 @@ func later(ctx app.Context, y *Yielder, fn func(app.Context)) {
 // measure puts an action's timing on the page's performance timeline, as
 // a "yarnplay:action" measure ending now, from the command's sending to
 // its reply, whose detail has the simulation's time on it (cpu, ms), the
-// step and its kind: the browser's profiler shows them, and the
+// step and its kind, and the page's memory (pageMB, see pageMemory): the browser's profiler shows them, and the
 // benchmarks and the browser tests read them.
 func measure(t Timing) {
 	perf := app.Window().Get("performance")
@@ -103,6 +105,19 @@ func measure(t Timing) {
 	perf.Call("measure", "yarnplay:action", map[string]any{
 		"end":      perf.Call("now").Float(),
 		"duration": t.Wall.Seconds() * 1000,
-		"detail":   map[string]any{"cpu": t.Work.Seconds() * 1000, "step": t.Step, "kind": t.Kind},
+		"detail": map[string]any{"cpu": t.Work.Seconds() * 1000, "step": t.Step, "kind": t.Kind,
+			"pageMB": pageMemory() / (1 << 20)},
 	})
+}
+
+// pageMemory is the memory the page's Go runtime holds from the browser
+// (its WebAssembly memory, about), in bytes: the benchmarks read it from
+// the actions' measures.
+func pageMemory() float64 {
+	sample := []metrics.Sample{{Name: "/memory/classes/total:bytes"}}
+	metrics.Read(sample)
+	if sample[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return float64(sample[0].Value.Uint64())
 }
