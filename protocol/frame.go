@@ -106,13 +106,22 @@ func (fw *FrameWriter) write(w *writer, f *store.Frame) {
 	}
 	w.count(keep)
 	w.count(len(f.History) - keep)
+	// A point whose usage is the point before's (the store shares the
+	// array while no queue's usage changes: submits, requests) says so in
+	// a byte instead of carrying it again, and the reader shares it too.
 	for i := keep; i < len(f.History); i++ {
 		h := &f.History[i]
 		w.int(int64(h.Step))
 		w.int(h.Tick)
-		w.count(len(h.Used))
-		for _, u := range h.Used {
-			res(w, u)
+		if i > 0 && len(h.Used) > 0 && len(h.Used) == len(f.History[i-1].Used) &&
+			unsafe.SliceData(h.Used) == unsafe.SliceData(f.History[i-1].Used) {
+			w.bool(true)
+		} else {
+			w.bool(false)
+			w.count(len(h.Used))
+			for _, u := range h.Used {
+				res(w, u)
+			}
 		}
 		w.strs(h.Marks)
 	}
@@ -265,7 +274,13 @@ func (fr *FrameReader) read(r *reader) *store.Frame {
 		}
 		for range add {
 			h := store.HistoryPoint{Step: r.small(), Tick: r.int()}
-			if n := r.count(2); n > 0 {
+			if r.bool() {
+				if len(f.History) == 0 {
+					r.fail(errShort)
+					return nil
+				}
+				h.Used = f.History[len(f.History)-1].Used
+			} else if n := r.count(2); n > 0 {
 				h.Used = make([]resource.Resource, n)
 				for i := range h.Used {
 					h.Used[i] = readRes(r)
