@@ -43,6 +43,9 @@ func TestBrowserFirstVisitDownloadsOneAppWasm(t *testing.T) {
 	var goOut bytes.Buffer
 	require.NoError(t, site.BuildWasm(ctx, root, dist, &goOut), "building app.wasm:\n%s", goOut.String())
 	require.NoError(t, site.GenerateStatic(root, dist))
+	// Compressed as the build compresses it quickly (make dist compresses
+	// harder: smaller still).
+	require.NoError(t, site.Precompress(dist, site.FastCompression))
 	var mu sync.Mutex
 	var wasmBytes int64
 	requests := 0
@@ -52,6 +55,8 @@ func TestBrowserFirstVisitDownloadsOneAppWasm(t *testing.T) {
 			mu.Lock()
 			requests++
 			mu.Unlock()
+			t.Logf("%s %s (Accept-Encoding %q, If-None-Match %q, If-Modified-Since %q)", r.Method, r.URL.Path,
+				r.Header.Get("Accept-Encoding"), r.Header.Get("If-None-Match"), r.Header.Get("If-Modified-Since"))
 			w = countingWriter{ResponseWriter: w, n: &wasmBytes, m: &mu}
 		}
 		h.ServeHTTP(w, r)
