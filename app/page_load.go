@@ -198,7 +198,6 @@ func (p *Page) save() {
 	if p.storage == nil || !p.loaded {
 		return
 	}
-	start := time.Now()
 	st := p.storage
 	p.ctl.Send(protocol.Command{Op: protocol.OpSave}, func(rep protocol.Reply) {
 		err := rep.Err
@@ -210,7 +209,9 @@ func (p *Page) save() {
 		if err != "" {
 			p.ctl.Do(protocol.Command{Op: protocol.OpReport, Text: "the work cannot be saved in this browser: " + err})
 		}
-		p.saveCost = time.Since(start)
+		// The simulation's own time on it, not the time it waited
+		// behind other commands.
+		p.saveCost = rep.Took
 	})
 }
 
