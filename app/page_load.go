@@ -38,10 +38,10 @@ func (p *Page) OnPreRender(ctx app.Context) {
 
 // OnInit runs in the browser before the first render: on the page the
 // browser opened (not on a route reached by a link inside the app, where
-// the address still names the previous page; OnNav loads those), it makes
-// the store and the bridges and loads the work, so that the first render
-// is the playground itself and replaces the pre-rendered page at once,
-// with no loading frame in between.
+// the address still names the previous page; OnNav loads those), it starts
+// the simulation's worker, makes the bridges and asks for the work at
+// once; the page shows that the scheduler is starting until the worker's
+// first frame comes.
 func (p *Page) OnInit() {
 	if !app.IsClient || app.Window().URL().Path != p.route {
 		return
