@@ -118,6 +118,9 @@ type Frame struct {
 	// Warnings are the configuration's warnings (properties read but not
 	// simulated), from core.
 	Warnings []string
+	// Assumptions are what an imported cluster snapshot did not say and
+	// the import chose (the scenario's assumptions), for a banner.
+	Assumptions []string
 }
 
 // NodeBriefs returns node i's containers in brief.

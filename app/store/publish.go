@@ -165,6 +165,7 @@ func (s *Store) publish() {
 		Groups:      s.doc.Groups,
 		Revision:    s.rev,
 		Warnings:    slices.Clone(set.Warnings),
+		Assumptions: s.doc.Assumptions,
 	}
 	f.Label = s.label()
 	if s.res.Err != nil {
