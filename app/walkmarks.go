@@ -89,6 +89,7 @@ func markWalk(s WalkStep) {
 	if reducedMotion() {
 		smooth = "auto"
 	}
+	var main app.Value
 	for _, m := range walkMarks(s) {
 		els := doc.Call("querySelectorAll", m.Sel)
 		for i := 0; i < els.Get("length").Int(); i++ {
@@ -100,9 +101,29 @@ func markWalk(s WalkStep) {
 			if m.Reason != "" {
 				el.Call("setAttribute", "data-walk-reason", m.Reason)
 			}
-			if m.Main || m.Mark == "line" {
-				el.Call("scrollIntoView", map[string]any{"block": "nearest", "inline": "nearest", "behavior": smooth})
+			if m.Mark == "line" {
+				scrollWithin(el)
+			}
+			if m.Main && main == nil {
+				main = el
 			}
 		}
+	}
+	if main != nil {
+		main.Call("scrollIntoView", map[string]any{"block": "nearest", "inline": "nearest", "behavior": smooth})
+	}
+}
+
+// scrollWithin brings a narration line into its list's view, scrolling
+// the list alone (not the window, which keeps the lit views in sight).
+func scrollWithin(li app.Value) {
+	ol := li.Get("parentElement")
+	if !ol.Truthy() {
+		return
+	}
+	lr, or := li.Call("getBoundingClientRect"), ol.Call("getBoundingClientRect")
+	top, bottom := lr.Get("top").Float()-or.Get("top").Float(), lr.Get("bottom").Float()-or.Get("top").Float()
+	if h := ol.Get("clientHeight").Float(); top < 0 || bottom > h {
+		ol.Set("scrollTop", ol.Get("scrollTop").Float()+top-h/3)
 	}
 }
