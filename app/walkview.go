@@ -85,7 +85,7 @@ func (w *Walker) Render() app.UI {
 		return app.Div().ID("walk").Class("walk").DataSet("state", "off").Body(
 			app.Button().Type("button").ID("walk-start").Class("walk-start").
 				Title("Replay this step's decisions slowly, lighting each on the page (key W)").
-				Text(label+" ▸").OnClick(func(ctx app.Context, _ app.Event) { w.start(ctx) }),
+				Text(label + " ▸").OnClick(func(ctx app.Context, _ app.Event) { w.start(ctx) }),
 		)
 	}
 	st := w.steps[w.at]
