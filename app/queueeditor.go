@@ -32,8 +32,8 @@ type QueueEditor struct {
 	draft    map[string]string
 	dirty    bool
 	restored bool
-	issue *store.Issue
-	open  string
+	issue    *store.Issue
+	open     string
 }
 
 // queueProps are the properties edited per queue, in the order shown, with
