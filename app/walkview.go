@@ -7,6 +7,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"yarnplay/app/store"
+	"yarnplay/scenarios"
 )
 
 // walkSpeeds are the walk's speeds, as a factor of walkPace.
@@ -142,6 +143,13 @@ func hasHeartbeat(f *store.Frame) bool {
 	return false
 }
 
+// sameNarration reports whether the frame's narration is one line per
+// decision, as WalkSteps counts them (and the step's failure after them).
+func sameNarration(f *store.Frame) bool {
+	n := len(scenarios.Narrate(f.Events))
+	return n == len(f.Narration) || (f.StepError != "" && n+1 == len(f.Narration))
+}
+
 // start walks the step shown from its first decision; it plays unless
 // the reader prefers reduced motion.
 func (w *Walker) start(ctx app.Context) {
@@ -156,6 +164,13 @@ func (w *Walker) start(ctx app.Context) {
 	w.steps = WalkSteps(f.Events, func(p string) bool { return leaf[p] })
 	if len(w.steps) == 0 {
 		return
+	}
+	if !sameNarration(f) {
+		// A step summed up (too many heartbeats) or narrated otherwise:
+		// its lines are not one per decision, so none is lit.
+		for i := range w.steps {
+			w.steps[i].Line = -1
+		}
 	}
 	w.step, w.rev = f.Step, f.Revision
 	w.playing = !reducedMotion()
