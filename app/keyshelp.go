@@ -11,6 +11,8 @@ var Shortcuts = []struct{ Key, Does string }{
 	{"T", "forward to the next tick, running the steps up to it (at the end: every node heartbeats once)"},
 	{"Home / End", "first / last step"},
 	{"R", "reset to the scenario as loaded"},
+	{"W", "walk this heartbeat: replay the step's decisions one by one (again: pause or play)"},
+	{"Esc", "end the walk; hide this list"},
 	{"?", "show or hide this list"},
 }
 

@@ -25,6 +25,7 @@ func (n *Narration) Render() app.UI {
 	return app.Section().ID("narration").Class("panel narration").Aria("labelledby", "narration-title").Body(
 		app.H2().ID("narration-title").Text("What happened"),
 		app.P().ID("step-label").Class("step-label").DataSet("parity", stepParity(f.Step)).Text(f.Label),
+		&Walker{F: f},
 		app.If(f.Note != "", func() app.UI {
 			return app.Aside().ID("lesson-note").Class("lesson-note").Aria("label", "Lesson note").Body(Markdown(f.Note))
 		}),

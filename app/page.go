@@ -157,7 +157,7 @@ func (p *Page) playground(f *store.Frame) app.HTMLDiv {
 		),
 		app.Div().Class("pg-editors").Body(
 			&AppEditor{F: eds, Ctl: p.ctl, Undo: &p.undo},
-			&QueueEditor{F: eds, Ctl: p.ctl},
+			&QueueEditor{F: eds, Ctl: p.ctl, Storage: p.storage},
 			&NodeEditor{F: eds, Ctl: p.ctl, Undo: &p.undo},
 			&UserEditor{F: eds, Ctl: p.ctl},
 			&SharePanel{F: eds, Ctl: p.ctl, Base: pageBase(), Undo: &p.undo},

@@ -278,6 +278,8 @@ func shortcut(key string) string {
 		return "help"
 	case "Escape":
 		return "close"
+	case "w", "W":
+		return "walk"
 	}
 	return ""
 }
@@ -288,6 +290,9 @@ func (p *Page) Key(ctx app.Context, key string) {
 		return
 	}
 	do := func(fn func(s *store.Store) error) { p.ctl.Do(fn) }
+	if walkKey(shortcut(key)) {
+		return
+	}
 	switch shortcut(key) {
 	case "play":
 		p.togglePlay()

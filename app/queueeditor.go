@@ -8,6 +8,7 @@ import (
 
 	"yarnplay/app/store"
 	"yarnplay/core/config"
+	"yarnplay/wasm/bridge"
 )
 
 // QueueEditor edits the queue tree of the configuration in force at the
@@ -24,11 +25,15 @@ type QueueEditor struct {
 	// F is the frame shown; Ctl reaches the store.
 	F   *store.Frame
 	Ctl *Controller
+	// Storage keeps a refused draft across reloads (qedraft.go); nil
+	// keeps it in memory only.
+	Storage bridge.Storage
 
-	draft map[string]string
-	dirty bool
-	issue *store.Issue
-	open  string
+	draft    map[string]string
+	dirty    bool
+	restored bool
+	issue    *store.Issue
+	open     string
 }
 
 // queueProps are the properties edited per queue, in the order shown, with
@@ -50,6 +55,7 @@ func (e *QueueEditor) Render() app.UI {
 	if e.F == nil {
 		return app.Section().Class("queue-editor")
 	}
+	e.restoreDraft()
 	if !e.dirty {
 		e.draft = e.F.Conf
 	}
@@ -284,6 +290,7 @@ func (e *QueueEditor) toggle(ctx app.Context, _ app.Event) {
 
 func (e *QueueEditor) discard(app.Context, app.Event) {
 	e.dirty, e.issue = false, nil
+	keepDraft(e.Storage, e.F, nil)
 }
 
 // applyOr applies c, or shows err (an edit that makes no configuration)
@@ -306,6 +313,11 @@ func (e *QueueEditor) apply(c map[string]string) {
 		}
 	}
 	e.dirty = e.issue != nil
+	if e.dirty {
+		keepDraft(e.Storage, e.F, c)
+	} else {
+		keepDraft(e.Storage, e.F, nil)
+	}
 }
 
 func cutLast(path string) (string, string) {
