@@ -269,6 +269,9 @@ func GenerateStatic(root, dist string) error {
 	if err := fixPreRendered(stage); err != nil {
 		return err
 	}
+	if err := addPolicyMeta(stage); err != nil {
+		return err
+	}
 	return moveTree(stage, dist)
 }
 
