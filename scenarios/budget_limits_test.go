@@ -26,16 +26,24 @@ func TestBudgetsOnWhatInputBecomes(t *testing.T) {
 		msg     string
 	}{
 		{"node name pattern, before expansion",
-			func(sc *Scenario) { sc.Nodes = []NodeSpec{{Name: long(MaxNameBytes-2) + "{i}", Count: 100, MemoryMB: 1}} },
-			func(sc *Scenario) { sc.Nodes = []NodeSpec{{Name: long(MaxNameBytes-2) + "{i}", Count: 1000, MemoryMB: 1}} },
+			func(sc *Scenario) {
+				sc.Nodes = []NodeSpec{{Name: long(MaxNameBytes-2) + "{i}", Count: 100, MemoryMB: 1}}
+			},
+			func(sc *Scenario) {
+				sc.Nodes = []NodeSpec{{Name: long(MaxNameBytes-2) + "{i}", Count: 1000, MemoryMB: 1}}
+			},
 			fmt.Sprintf("makes names of %d bytes; the limit is %d bytes", MaxNameBytes+1, MaxNameBytes)},
 		{"node name pattern of a million bytes",
 			nil,
-			func(sc *Scenario) { sc.Nodes = []NodeSpec{{Name: long(1 << 20) + "{i}", Count: 10000, MemoryMB: 1}} },
+			func(sc *Scenario) { sc.Nodes = []NodeSpec{{Name: long(1<<20) + "{i}", Count: 10000, MemoryMB: 1}} },
 			fmt.Sprintf("makes names of %d bytes; the limit is %d bytes", 1<<20+4, MaxNameBytes)},
 		{"app name",
-			func(sc *Scenario) { sc.Steps = []Step{{Submit: &Submit{App: long(MaxNameBytes), User: "u", Queue: "a"}}} },
-			func(sc *Scenario) { sc.Steps = []Step{{Submit: &Submit{App: long(MaxNameBytes + 1), User: "u", Queue: "a"}}} },
+			func(sc *Scenario) {
+				sc.Steps = []Step{{Submit: &Submit{App: long(MaxNameBytes), User: "u", Queue: "a"}}}
+			},
+			func(sc *Scenario) {
+				sc.Steps = []Step{{Submit: &Submit{App: long(MaxNameBytes + 1), User: "u", Queue: "a"}}}
+			},
 			fmt.Sprintf("is %d bytes long; the limit is %d bytes", MaxNameBytes+1, MaxNameBytes)},
 		{"queue name",
 			func(sc *Scenario) {
