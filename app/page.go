@@ -57,6 +57,8 @@ type Page struct {
 	// stages are the frames the panels of the later stages show, and the
 	// actions waiting for them (stages.go).
 	stages stagedFrames
+	// saving is what the page knows of the work kept aside (savedwork.go).
+	saving savedState
 }
 
 // Render draws the page.
@@ -81,6 +83,7 @@ func (p *Page) Render() app.UI {
 			&LessonMenu{Current: p.currentLesson(f)},
 		),
 		app.If(p.prerendered, prerenderStatus),
+		p.savedWorkBar(),
 		app.If(f == nil, func() app.UI {
 			title := ""
 			if l, ok := lessons.Get(p.slug); ok {

@@ -65,6 +65,12 @@ func (p *Page) OnMount(ctx app.Context) {
 	p.ui = ctx
 	p.timers = true
 	p.live = true
+	if p.saving.pending {
+		// A link opened before the page drew: saved once it has (a link
+		// that cannot be drawn is never saved over the work).
+		p.saving.pending = false
+		p.changed(ctx)
+	}
 	p.JSValue().Call("setAttribute", "data-app", "live")
 	keys := bridge.PageKeyboard()
 	p.stopKey = keys.Listen(func(k bridge.Key) bool {
@@ -94,6 +100,8 @@ func (p *Page) mount(ctx app.Context, s *store.Store, st bridge.Storage, hash br
 	p.ui = ctx
 	p.ctl.Changed = func() { p.changed(p.ui) }
 	p.ctl.Replaced = p.stopPlay
+	p.saving = savedState{}
+	p.readSaved()
 }
 
 // OnDismount stops listening to the keyboard and playing.
@@ -145,11 +153,24 @@ func (p *Page) Load(slug string) {
 			s.Report(linkErr)
 		}
 	}()
-	if saved, ok := store.SavedLesson(p.storage); ok && (slug == "" || saved == slug) {
+	saved, ok := store.SavedLesson(p.storage)
+	if v, has, _ := p.storage.Get(store.SaveKey); !ok && has && v != "" {
+		// Saved work this version does not read (a newer one's, or cut
+		// short): kept aside, to download or discard.
+		_ = SavedWork{St: p.storage}.SetBroken("it is in a form this yarnplay does not read")
+		p.readSaved()
+	}
+	if ok && (slug == "" || saved == slug) {
 		if restored, err := s.Restore(p.storage); restored {
+			p.saving.works = s.Works()
 			return
-		} else if err != nil && linkErr == nil {
-			linkErr = err
+		} else if err != nil {
+			// Kept aside, to download or discard: the page opens without it.
+			_ = SavedWork{St: p.storage}.SetBroken(err.Error())
+			p.readSaved()
+			if linkErr == nil {
+				linkErr = err
+			}
 		}
 	}
 	if slug == "" {
@@ -168,8 +189,10 @@ func (p *Page) Load(slug string) {
 }
 
 // openLink opens a share link, paused (play stops); once open, the
-// fragment is cleared (the work is saved instead), so a reload keeps
-// later changes. A link that does not open keeps the work, playing or not.
+// fragment is cleared and the work is saved once the page has drawn it
+// (the saved work it replaces goes aside first: beforeSave), so a reload
+// keeps later changes. A link that does not open keeps the work, playing
+// or not.
 func (p *Page) openLink(frag string) error {
 	if err := p.ctl.Store.OpenLink(frag); err != nil {
 		return err
@@ -177,7 +200,14 @@ func (p *Page) openLink(frag string) error {
 	p.stopPlay()
 	_ = p.hash.Set("")
 	p.frag = ""
-	p.save()
+	switch {
+	case p.timers:
+		p.changed(p.ui) // saved after the delay, once drawn
+	case app.IsClient:
+		p.saving.pending = true // OnMount saves it
+	default:
+		p.save()
+	}
 	return nil
 }
 
@@ -209,6 +239,10 @@ func (p *Page) save() {
 	}
 	start := time.Now()
 	defer func() { p.saveCost = time.Since(start) }()
+	p.beforeSave()
+	if p.ctl.Store.Works() != p.saving.works {
+		return // the saved work could not be put aside: it stays
+	}
 	if err := p.ctl.Store.Save(p.storage); err != nil {
 		p.ctl.Store.Report(errors.New("the work cannot be saved in this browser: " + err.Error()))
 	}
