@@ -77,7 +77,7 @@ func (p *Page) Render() app.UI {
 		app.Header().Class("topbar").Body(
 			app.Img().Class("logo").Src(IconPath).Alt("").Aria("hidden", "true").Width(32).Height(32),
 			app.Div().Body(
-				app.H1().Body(app.A().Href(PathHome).Text(Name)),
+				app.H1().Body(app.A().Href(href(PathHome)).Text(Name)),
 				app.P().Class("tagline").Text("The Apache Hadoop YARN Capacity Scheduler, in your browser."),
 			),
 			&LessonMenu{Current: p.currentLesson(f)},

@@ -28,7 +28,7 @@ const (
 // opens it, and marks the page pre-rendered (inert until the browser takes
 // over). A page that already has a store (tests) keeps it.
 func (p *Page) OnPreRender(ctx app.Context) {
-	p.slug = LessonOf(ctx.Page().URL().Path)
+	p.slug = LessonOf(sitePath(ctx.Page().URL().Path))
 	if p.ctl != nil {
 		return
 	}
@@ -44,7 +44,7 @@ func (p *Page) OnPreRender(ctx app.Context) {
 // is the playground itself and replaces the pre-rendered page at once,
 // with no loading frame in between.
 func (p *Page) OnInit() {
-	if !app.IsClient || app.Window().URL().Path != p.route {
+	if !app.IsClient || sitePath(app.Window().URL().Path) != p.route {
 		return
 	}
 	p.mount(app.Context{}, store.New(), bridge.LocalStorage(), bridge.LocationHash())
@@ -120,7 +120,7 @@ func (p *Page) OnNav(ctx app.Context) {
 	if p.ctl == nil {
 		return
 	}
-	if slug := LessonOf(ctx.Page().URL().Path); !p.loaded || slug != p.slug {
+	if slug := LessonOf(sitePath(ctx.Page().URL().Path)); !p.loaded || slug != p.slug {
 		p.Load(slug)
 		return
 	}
