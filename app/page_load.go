@@ -220,13 +220,14 @@ func (p *Page) changed(ctx app.Context) {
 	p.saveGen++
 	gen := p.saveGen
 	ctx.After(max(saveDelay, saveCostFactor*p.saveCost), func(ctx app.Context) {
-		f := p.ctl.Frame()
+		f, kept := p.ctl.Frame(), len(p.saving.kept)
 		if gen == p.saveGen {
 			p.save()
 		}
-		if p.ctl.Frame() == f {
-			// Nothing to show (a save that fails says so in a new frame):
-			// no render of the whole page.
+		if p.ctl.Frame() == f && len(p.saving.kept) == kept {
+			// Nothing to show (a save that fails says so in a new frame,
+			// one that put work aside in the saved-work bar): no render
+			// of the whole page.
 			ctx.PreventUpdate()
 		}
 	})
