@@ -14,12 +14,9 @@ import (
 	"yarnplay/scenarios"
 )
 
-// sizedScenario is a scenario of q leaf queues, n nodes, a apps (each
-// submitted and asking for containers) and s steps in all (ticks after
-// the apps' steps).
-func sizedScenario(q, n, a, s int) *scenarios.Scenario { return tickedScenario(q, n, a, s, 1) }
-
-// tickedScenario is sizedScenario whose ticks are of tick ticks each.
+// tickedScenario is a scenario of q leaf queues, n nodes, a apps (each
+// submitted and asking for containers) and s steps in all: ticks of tick
+// ticks each after the apps' steps.
 func tickedScenario(q, n, a, s, tick int) *scenarios.Scenario {
 	conf := map[string]string{}
 	leaves := make([]string, q)
