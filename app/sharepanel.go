@@ -120,7 +120,7 @@ func (p *SharePanel) importScenario(app.Context, app.Event) {
 
 func (p *SharePanel) importXML(app.Context, app.Event) {
 	text := inputValue("import-text")
-	p.Ctl.Do(func(s *store.Store) error { return s.ImportXML([]byte(text)) })
+	p.Ctl.Do(func(s *store.Store) error { return s.ImportXMLText(text) })
 	p.link = ""
 }
 

@@ -35,7 +35,13 @@ func xmlErr(line int, format string, args ...any) *Error {
 // markup inside <name> or <value>, and <xi:include> are errors naming their
 // line. Input over MaxXMLBytes or with more than MaxXMLProperties properties
 // is refused.
-func ParseXML(data []byte) (*Conf, error) {
+func ParseXML(data []byte) (*Conf, error) { return parseXML(data, false) }
+
+// ParseXMLText is ParseXML for text already decoded (pasted into the
+// page): the encoding its declaration names is not applied again.
+func ParseXMLText(text string) (*Conf, error) { return parseXML([]byte(text), true) }
+
+func parseXML(data []byte, decoded bool) (*Conf, error) {
 	if len(data) > MaxXMLBytes {
 		return nil, &Error{Message: fmt.Sprintf("configuration XML too large: %d bytes, the limit is %d bytes (4 MiB)",
 			len(data), MaxXMLBytes)}
@@ -47,6 +53,9 @@ func ParseXML(data []byte) (*Conf, error) {
 	d := xml.NewDecoder(bytes.NewReader(data))
 	d.Strict = true
 	d.CharsetReader = charsetReader
+	if decoded {
+		d.CharsetReader = func(_ string, r io.Reader) (io.Reader, error) { return r, nil }
+	}
 
 	c := New()
 	finals := map[string]bool{}

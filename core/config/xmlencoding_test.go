@@ -72,3 +72,15 @@ func TestParseXMLSaysWhereBytesAreInvalid(t *testing.T) {
 		require.Equal(t, tc.line, e.Line)
 	}
 }
+
+// Pasted text is already decoded: a declared ISO-8859-1 is not applied
+// again (café would become cafÃ©).
+func TestParseXMLTextIgnoresTheDeclaredEncoding(t *testing.T) {
+	text := `<?xml version="1.0" encoding="ISO-8859-1"?><configuration><property><name>a</name><value>café</value></property></configuration>`
+	c, err := ParseXMLText(text)
+	require.NoError(t, err)
+	require.Equal(t, map[string]string{"a": "café"}, c.Map())
+	c, err = ParseXML([]byte(text))
+	require.NoError(t, err)
+	require.Equal(t, map[string]string{"a": "cafÃ©"}, c.Map(), "as bytes, the declaration applies")
+}
