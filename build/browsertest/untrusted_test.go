@@ -175,7 +175,7 @@ func TestBrowserUntrustedLinks(t *testing.T) {
 	}{
 		{"node name pattern", names, "the limit is 256 bytes"},
 		{"markdown table", table, "the limit is 64 columns"},
-		{"queues", queues, "the limit is 1000 queues"},
+		{"queues", queues, fmt.Sprintf("the limit is %d queues", scenarios.MaxQueues)},
 		{"heartbeats", beats, "more than 1000000 node heartbeats"},
 	} {
 		l := rawLink(t, tc.sc, len(tc.sc.Steps))
