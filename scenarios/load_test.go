@@ -219,7 +219,7 @@ func TestLimits(t *testing.T) {
 		}
 		b.WriteString("]}")
 		_, err := Parse("s.json", []byte(b.String()))
-		require.ErrorContains(t, err, "steps: 100001 steps; the limit is 100000 steps (line 1)")
+		require.ErrorContains(t, err, fmt.Sprintf("steps: %d steps; the limit is %d steps (line 1)", MaxSteps+1, MaxSteps))
 	})
 	t.Run("nodes", func(t *testing.T) {
 		_, err := Parse("n.yaml", lines("nodes: [{name: 'n{i}', count: 6000}]", "steps: [{add_node: {name: 'm{i}', count: 5000}}]"))
