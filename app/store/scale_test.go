@@ -507,7 +507,7 @@ func TestValidAppendsAreValid(t *testing.T) {
 	doc = *full
 	doc.Steps = append(slices.Clone(full.Steps), scenarios.Step{Tick: &one})
 	require.False(t, validAppend(full, &doc, len(full.Steps), p.Scheduler()))
-	require.ErrorContains(t, doc.Validate(), "100001 steps; the limit is 100000 steps")
+	require.ErrorContains(t, doc.Validate(), fmt.Sprintf("%d steps; the limit is %d steps", scenarios.MaxSteps+1, scenarios.MaxSteps))
 }
 
 // While pausing is on, a player is cloned in parts with pauses between
