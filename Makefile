@@ -79,7 +79,7 @@ fuzz:
 # Performance benchmarks (bench/): allocation throughput, scaling, idle
 # heartbeats, WebAssembly under Node and Chromium, app.wasm's size and first
 # render, the playground at scale, memory. About five minutes; prints each figure beside its target
-# and writes dist/bench.json. See README.md, "Performance".
+# and writes dist/bench.json. See bench/README.md.
 bench:
 	$(GO) run ./bench/cmd/yarnplay-bench
 

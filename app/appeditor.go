@@ -1,10 +1,13 @@
 package app
 
 import (
+	"strconv"
+
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"yarnplay/app/store"
 	"yarnplay/core"
+	"yarnplay/core/resource"
 	"yarnplay/scenarios"
 )
 
@@ -18,6 +21,11 @@ type AppEditor struct {
 	// F is the frame shown; Ctl reaches the store.
 	F   *store.Frame
 	Ctl *Controller
+	// Undo, if set, keeps the work before an action at an earlier step.
+	Undo *Undo
+
+	// why is the answer of "why is this application waiting?" (aeWhy).
+	why whyAnswer
 }
 
 // maxAppRows bounds the applications the table lists (and the options of
@@ -62,7 +70,29 @@ func (e *AppEditor) Render() app.UI {
 			rows, note := appRows(f)
 			return &aeTable{Ed: e, Rows: rows, Note: note}
 		}),
+		app.If(len(live) > 0, func() app.UI {
+			return &aeWhy{Ed: e, Live: whyChoices(f, live), Step: f.Step, Rev: f.Revision, Dominant: f.Dominant}
+		}),
 	)
+}
+
+// whyChoices are the applications "why waiting" offers: the live ones, or
+// past maxAppRows those of the selected queue (and below), at most
+// maxAppRows.
+func whyChoices(f *store.Frame, live []string) []string {
+	if len(live) <= maxAppRows {
+		return live
+	}
+	var out []string
+	for i := range f.Apps {
+		a := &f.Apps[i]
+		if (a.State == core.AppAccepted || a.State == core.AppRunning) && (f.Selected == "" || a.Queue == f.Selected || isAncestorPath(f.Selected, a.Queue)) {
+			if out = append(out, a.ID); len(out) == maxAppRows {
+				break
+			}
+		}
+	}
+	return out
 }
 
 // appRow is one application in the table.
@@ -70,15 +100,29 @@ type appRow struct {
 	ID, User, Queue, State string
 	Live                   int
 	Alive                  bool
+	// The RM UI's columns: the application's priority (not a request's),
+	// its start and finish ticks ("" while live), its live containers'
+	// memory and vcores, its reservations, and % of Queue (over the
+	// queue's guarantee) and % of Cluster.
+	Priority             int
+	Start, Finish        string
+	AllocMB, AllocVCores int64
+	Reserved             string
+	PctQueue, PctCluster string
 }
 
 // appState is an app's state for the table, with its attempt's number
-// once an attempt has failed.
+// once an attempt has failed, and why an accepted app does not run when
+// max-parallel-apps holds it (CSMaxRunningAppsEnforcer).
 func appState(a *core.AppView) string {
+	s := string(a.State)
 	if a.Attempt > 1 {
-		return string(a.State) + " (attempt " + itoa(a.Attempt) + ")"
+		s += " (attempt " + itoa(a.Attempt) + ")"
 	}
-	return string(a.State)
+	if a.NotRunnable {
+		s += ", not runnable: max-parallel-apps reached; it starts when an app of its queue or user finishes"
+	}
+	return s
 }
 
 // appRows lists the frame's applications for the table: all of them up to
@@ -91,6 +135,11 @@ func appRows(f *store.Frame) ([]appRow, string) {
 		in = func(a *core.AppView) bool { return a.Queue == f.Selected || isAncestorPath(f.Selected, a.Queue) }
 		scope = " in " + f.Selected
 	}
+	guar := make(map[string]resource.Resource, len(f.Queues))
+	for i := range f.Queues {
+		guar[f.Queues[i].Path] = f.Queues[i].EffectiveMin
+	}
+	rc := frameCalc(f)
 	var rows []appRow
 	n := 0
 	for i := range f.Apps {
@@ -100,8 +149,20 @@ func appRows(f *store.Frame) ([]appRow, string) {
 		}
 		n++
 		if len(rows) < maxAppRows {
-			rows = append(rows, appRow{ID: a.ID, User: a.User, Queue: a.Queue, State: appState(a), Live: a.LiveContainers,
-				Alive: a.State == core.AppAccepted || a.State == core.AppRunning})
+			r := appRow{ID: a.ID, User: a.User, Queue: a.Queue, State: appState(a), Live: a.LiveContainers,
+				Alive:    a.State == core.AppAccepted || a.State == core.AppRunning,
+				Priority: a.Priority, Start: strconv.FormatInt(a.StartTick, 10),
+				AllocMB: a.Consumption.MemoryMB, AllocVCores: a.Consumption.VCores, Reserved: "0",
+				PctQueue:   pct1(usedPct(rc, f.Cluster, a.Consumption, guar[a.Queue])),
+				PctCluster: pct1(usedPct(rc, f.Cluster, a.Consumption, f.Cluster)),
+			}
+			if a.FinishTick > 0 || !r.Alive {
+				r.Finish = strconv.FormatInt(a.FinishTick, 10)
+			}
+			if a.ReservedContainers > 0 {
+				r.Reserved = memText(a.Reserved.MemoryMB) + " (" + nOf(a.ReservedContainers, "container", "containers") + ")"
+			}
+			rows = append(rows, r)
 		}
 	}
 	note := ""
@@ -179,13 +240,17 @@ type aeTable struct {
 func (c *aeTable) Render() app.UI {
 	return app.Div().Class("ae-table").Body(
 		app.If(c.Note != "", func() app.UI { return app.P().ID("ae-note").Class("muted").Text(c.Note) }),
-		app.Table().ID("ae-apps").Class("ae-apps").Body(
+		app.P().Class("why").Text("Application Priority orders applications in a leaf (higher first, then earlier submission); the narration's request priority orders one application's own asks. % of Queue is over the queue's guarantee, so it passes 100% when the queue borrows."),
+		app.Div().Class("table-scroll").Body(app.Table().ID("ae-apps").Class("ae-apps").Body(
 			app.THead().Body(app.Tr().Body(
-				app.Th().Text("App"), app.Th().Text("User"), app.Th().Text("Queue"), app.Th().Text("State"),
-				app.Th().Text("Containers"), app.Th().Text("Actions"),
+				app.Th().Text("ID"), app.Th().Text("Actions"), app.Th().Text("User"), app.Th().Text("Queue"),
+				app.Th().Text("Application Priority").Title("the application's priority (yarn's app priority), not a request's"),
+				app.Th().Text("StartTime (tick)"), app.Th().Text("FinishTime (tick)"), app.Th().Text("State"),
+				app.Th().Text("Running Containers"), app.Th().Text("Allocated Memory MB"), app.Th().Text("Allocated CPU VCores"),
+				app.Th().Text("Reserved"), app.Th().Text("% of Queue"), app.Th().Text("% of Cluster"),
 			)),
 			app.TBody().Body(app.Range(c.Rows).Slice(func(i int) app.UI { return &aeRow{Ed: c.Ed, Row: c.Rows[i]} })),
-		),
+		)),
 	)
 }
 
@@ -203,8 +268,7 @@ func (r *aeRow) Render() app.UI { return r.Ed.appRow(r.Row) }
 
 func (e *AppEditor) appRow(a appRow) app.UI {
 	return app.Tr().DataSet("app", a.ID).Body(
-		app.Td().Text(a.ID), app.Td().Text(a.User), app.Td().Text(a.Queue), app.Td().Text(a.State),
-		app.Td().Text(itoa(a.Live)),
+		app.Td().Text(a.ID),
 		app.Td().Body(app.If(a.Alive, func() app.UI {
 			return app.Span().Body(
 				app.Button().Type("button").DataSet("app", a.ID).Aria("label", "Finish one container of "+a.ID).
@@ -215,6 +279,16 @@ func (e *AppEditor) appRow(a appRow) app.UI {
 					Aria("label", "Kill "+a.ID+" as "+a.User).Text("kill").OnClick(e.kill),
 			)
 		})),
+		app.Td().Text(a.User), app.Td().Text(a.Queue),
+		app.Td().DataSet("field", "priority").Text(itoa(a.Priority)),
+		app.Td().DataSet("field", "start").Text(a.Start), app.Td().DataSet("field", "finish").Text(a.Finish),
+		app.Td().DataSet("field", "state").Text(a.State),
+		app.Td().DataSet("field", "containers").Text(itoa(a.Live)),
+		app.Td().DataSet("field", "allocated-mb").Text(strconv.FormatInt(a.AllocMB, 10)),
+		app.Td().DataSet("field", "allocated-vcores").Text(strconv.FormatInt(a.AllocVCores, 10)),
+		app.Td().DataSet("field", "reserved").Text(a.Reserved),
+		app.Td().DataSet("field", "pct-queue").Text(a.PctQueue),
+		app.Td().DataSet("field", "pct-cluster").Text(a.PctCluster),
 	)
 }
 
@@ -224,7 +298,7 @@ func (e *AppEditor) submit(ctx app.Context, ev app.Event) {
 	if mb := inputInt("ae-am-mb", 0); mb > 0 {
 		sub.AM = &scenarios.Res{MemoryMB: mb, VCores: inputInt("ae-am-vcores", 1)}
 	}
-	e.Ctl.Do(func(s *store.Store) error { return s.Submit(sub) })
+	doAt(e.Undo, e.Ctl, e.F, "submitted "+sub.App, func(s *store.Store) error { return s.Submit(sub) })
 }
 
 func (e *AppEditor) ask(ctx app.Context, ev app.Event) {
@@ -237,20 +311,20 @@ func (e *AppEditor) ask(ctx app.Context, ev app.Event) {
 		Locality: orText(inputValue("ae-locality"), core.AnyLocation),
 		Duration: inputInt("ae-duration", 0),
 	}
-	e.Ctl.Do(func(s *store.Store) error { return s.Request(a) })
+	doAt(e.Undo, e.Ctl, e.F, "made "+a.App+" ask for containers", func(s *store.Store) error { return s.Request(a) })
 }
 
 func (e *AppEditor) finishContainer(ctx app.Context, _ app.Event) {
 	id := data(ctx, "app")
-	e.Ctl.Do(func(s *store.Store) error { return s.FinishContainers(id, 1, "") })
+	doAt(e.Undo, e.Ctl, e.F, "finished a container of "+id, func(s *store.Store) error { return s.FinishContainers(id, 1, "") })
 }
 
 func (e *AppEditor) finish(ctx app.Context, _ app.Event) {
 	id := data(ctx, "app")
-	e.Ctl.Do(func(s *store.Store) error { return s.FinishApp(id) })
+	doAt(e.Undo, e.Ctl, e.F, "finished "+id, func(s *store.Store) error { return s.FinishApp(id) })
 }
 
 func (e *AppEditor) kill(ctx app.Context, _ app.Event) {
 	id, user := data(ctx, "app"), data(ctx, "user")
-	e.Ctl.Do(func(s *store.Store) error { return s.KillApp(id, user) })
+	doAt(e.Undo, e.Ctl, e.F, "killed "+id, func(s *store.Store) error { return s.KillApp(id, user) })
 }

@@ -12,8 +12,8 @@ import (
 )
 
 // FormulaPanel shows, for the selected leaf and user, Hadoop's user-limit
-// formula (section 6.3 of the semantics reference) and AM-limit formula
-// (section 6.5) with each term replaced by today's number, and the result,
+// formula (docs/semantics.md, section 6.3) and AM-limit formula (section
+// 6.5) with each term replaced by today's number, and the result,
 // under the labels the ResourceManager UI uses.
 type FormulaPanel struct {
 	app.Compo
@@ -38,6 +38,9 @@ type formulaLine struct {
 	Result string
 	// Key marks the lines whose result the RM UI shows.
 	Key bool
+	// Why, when set, says in view why the result is not what a reader of
+	// the chapter would expect.
+	Why string
 }
 
 // Text is the line as plain text: "Name = expr = result".
@@ -69,14 +72,22 @@ func userLimitLines(t *core.UserLimitTerms, guaranteed resource.Resource, rc res
 	if !rc.LessThan(t.Partition, t.Consumed, t.QueueCapacity) {
 		cur = "consumed + minimum allocation, as consumed ≥ queue capacity"
 	}
+	byUsersWhy := ""
+	if t.ActiveWeights == 0 {
+		byUsersWhy = "no active users (none has pending requests): Hadoop's divideAndCeil by 0 gives 0, so the minimum user limit term decides."
+	}
+	limitWhy := ""
+	if rc == resource.Default {
+		limitWhy = "memory only: the DefaultResourceCalculator compares memory, so the vcores here never limit a user."
+	}
 	return []formulaLine{
 		{Name: "queue capacity", Expr: []fTerm{opText("max("), {"Effective Capacity", resText(guaranteed)}, opText(", "), {"minimum allocation", resText(t.Required)}, opText(")")}, Result: resText(t.QueueCapacity)},
 		{Name: "consumed", Expr: []fTerm{opText("Σ users' used ÷ cluster × "), {"cluster", resText(t.Partition)}, opText(", rounded up")}, Result: resText(t.Consumed)},
 		{Name: "current capacity", Expr: []fTerm{opText(cur)}, Result: resText(t.CurrentCapacity)},
-		{Name: "by active users", Expr: []fTerm{opText("⌈("), {"Used Resource of active users", resText(t.ActiveUsed)}, opText(" + "), {"minimum allocation", resText(t.Required)}, opText(") ÷ "), {"active users' weights", cfgFloat(t.ActiveWeights)}, opText("⌉")}, Result: resText(t.ByUsers)},
+		{Name: "by active users", Expr: []fTerm{opText("⌈("), {"Used Resource of active users", resText(t.ActiveUsed)}, opText(" + "), {"minimum allocation", resText(t.Required)}, opText(") ÷ "), {"active users' weights", cfgFloat(t.ActiveWeights)}, opText("⌉")}, Result: resText(t.ByUsers), Why: byUsersWhy},
 		{Name: "by minimum user limit", Expr: []fTerm{opText("⌈"), {"current capacity", resText(t.CurrentCapacity)}, opText(" × "), {"Configured Minimum User Limit Percent", cfgFloat(t.MinUserLimitPct)}, opText(" ÷ 100⌉")}, Result: resText(t.ByPercent)},
 		{Name: "user-limit-factor ceiling", Expr: []fTerm{{"queue capacity", resText(t.QueueCapacity)}, opText(" × "), {"Configured User Limit Factor", cfgFloat(t.UserLimitFactor)}}, Result: resText(t.MaxUserLimit)},
-		{Name: "User Limit Resource", Key: true, Expr: []fTerm{opText("roundUp(min(max("), {"by active users", resText(t.ByUsers)}, opText(", "), {"by minimum user limit", resText(t.ByPercent)}, opText("), "), {"ceiling", resText(t.MaxUserLimit)}, opText("), "), {"minimum allocation", resText(t.Required)}, opText(")")}, Result: resText(t.Limit)},
+		{Name: "User Limit Resource", Key: true, Expr: []fTerm{opText("roundUp(min(max("), {"by active users", resText(t.ByUsers)}, opText(", "), {"by minimum user limit", resText(t.ByPercent)}, opText("), "), {"ceiling", resText(t.MaxUserLimit)}, opText("), "), {"minimum allocation", resText(t.Required)}, opText(")")}, Result: resText(t.Limit), Why: limitWhy},
 	}
 }
 
@@ -92,8 +103,12 @@ func userShareLine(u *core.UserView, limit resource.Resource) formulaLine {
 // computes the per-user AM limit for a user of weight 1).
 func amLimitLines(t *core.AMLimitTerms) []formulaLine {
 	eff := max(t.MinUserLimit/100, 1/float32(max(t.ActiveUsers, 1)))
+	usableWhy := "the guarantee, as the current limit is no larger."
+	if t.Usable != t.Guaranteed {
+		usableWhy = "the current limit (what the queue may grow to now, up to its max capacity): Hadoop takes the larger, so while others are idle the AM limit exceeds the AM percent of the guarantee."
+	}
 	return []formulaLine{
-		{Name: "queue usable", Expr: []fTerm{opText("max("), {"current limit", resText(t.CurrentLimit)}, opText(", "), {"Effective Capacity", resText(t.Guaranteed)}, opText(")")}, Result: resText(t.Usable)},
+		{Name: "queue usable", Expr: []fTerm{opText("max("), {"current limit", resText(t.CurrentLimit)}, opText(", "), {"Effective Capacity", resText(t.Guaranteed)}, opText(")")}, Result: resText(t.Usable), Why: usableWhy},
 		{Name: "Max Application Master Resources", Key: true, Expr: []fTerm{{"queue usable", resText(t.Usable)}, opText(" × "), {"maximum-am-resource-percent", cfgFloat(t.MaxAMPercent)}, opText(", rounded up")}, Result: resText(t.AMLimit)},
 		{Name: "effective user limit", Expr: []fTerm{opText("max("), {"Configured Minimum User Limit Percent", cfgFloat(t.MinUserLimit)}, opText(" ÷ 100, 1 ÷ "), {"active users", strconv.Itoa(t.ActiveUsers)}, opText(")")}, Result: cfgFloat(eff)},
 		{Name: "Max Application Master Resources Per User", Key: true, Expr: []fTerm{opText("min("), {"Effective Capacity", resText(t.Guaranteed)}, opText(" × "), {"maximum-am-resource-percent", cfgFloat(t.MaxAMPercent)}, opText(" × "), {"effective user limit", cfgFloat(eff)}, opText(" × "), {"Configured User Limit Factor", cfgFloat(t.UserLimitFact)}, opText(" rounded up, "), {"Max Application Master Resources", resText(t.AMLimit)}, opText(")")}, Result: resText(t.UserAMLimit)},
@@ -166,6 +181,7 @@ func formulaBlock(title, source, id string, lines []formulaLine) app.UI {
 					),
 					app.Span().Class("fl-eq").Text(" = "),
 					app.Strong().Class("fl-result").DataSet("field", "result").Text(l.Result),
+					app.If(l.Why != "", func() app.UI { return app.Span().Class("why fl-why").Text(l.Why) }),
 				)
 			}),
 		),

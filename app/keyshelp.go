@@ -8,7 +8,7 @@ var Shortcuts = []struct{ Key, Does string }{
 	{"Space", "play or pause"},
 	{"→", "forward one step (at the end: the next node heartbeats)"},
 	{"←", "back one step"},
-	{"T", "forward one tick (every node heartbeats once)"},
+	{"T", "forward to the next tick, running the steps up to it (at the end: every node heartbeats once)"},
 	{"Home / End", "first / last step"},
 	{"R", "reset to the scenario as loaded"},
 	{"?", "show or hide this list"},

@@ -94,6 +94,9 @@ type laneModel struct {
 	MoreCards, MoreUsers int
 	Users                []userBar
 	Scale                string
+	// MemoryOnly is true under the DefaultResourceCalculator: the user
+	// limits' vcores are not enforced, and the lane says so.
+	MemoryOnly bool
 }
 
 // leafLanes builds the lanes of a frame: one leaf, or every leaf with
@@ -159,7 +162,7 @@ var outcomeRank = map[string]int{"considered": 1, "skipped": 2, "reserved": 3, "
 
 // leafLane builds one leaf's lane.
 func leafLane(f *store.Frame, q *core.QueueView, apps map[string]*core.AppView, colors Colors) laneModel {
-	l := laneModel{Queue: q.Path, Hue: colors.Hue(q.Path)}
+	l := laneModel{Queue: q.Path, Hue: colors.Hue(q.Path), MemoryOnly: !f.Dominant}
 	visits := f.Walk[q.Path]
 	l.Visited = len(visits) > 0
 	type seen struct {
@@ -244,6 +247,11 @@ func asksText(reqs []core.RequestView) string {
 // pendingReason is why an app is still pending, from the step's events
 // when they say, else the general rule.
 func pendingReason(f *store.Frame, id string) string {
+	for i := range f.Apps {
+		if a := &f.Apps[i]; a.ID == id && a.NotRunnable {
+			return "not runnable: max-parallel-apps reached; it starts when an app of its queue or user finishes"
+		}
+	}
 	for i := len(f.Events) - 1; i >= 0; i-- {
 		if e := f.Events[i]; e.Kind == core.EvAppPending && e.App == id {
 			return "waiting: " + string(e.Reason)
@@ -314,6 +322,10 @@ func laneView(l *laneModel) app.UI {
 					return app.P().Class("lane-more muted").Text("… and " + nOf(l.MoreUsers, "more user", "more users") + ".")
 				}),
 				app.P().Class("lane-scale muted").Text("bars run to "+l.Scale),
+				app.If(l.MemoryOnly, func() app.UI {
+					return app.P().Class("why").DataSet("field", "memory-only").
+						Text("Memory only: the DefaultResourceCalculator compares memory, so a user may hold more vcores than its User Limit Resource says.")
+				}),
 			)
 		}),
 	)
@@ -368,7 +380,7 @@ func laneCardView(c *laneCard, pos int) app.UI {
 			app.Span().Class("ac-pos").Title("position in the walk").Text(strconv.Itoa(pos)),
 			app.Strong().Class("ac-id").Text(c.App),
 		),
-		app.Div().Class("ac-meta").Text(c.User+" · priority "+strconv.Itoa(c.Priority)),
+		app.Div().Class("ac-meta").Text(c.User+" · app priority "+strconv.Itoa(c.Priority)),
 		app.Div().Class("ac-used").Text(c.Used),
 		app.Div().Class("ac-asks").Text(c.Asks),
 		app.If(c.Pending, func() app.UI {

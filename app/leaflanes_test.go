@@ -5,6 +5,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"yarnplay/app/store"
 	"yarnplay/core"
 )
 
@@ -93,4 +94,18 @@ func TestLeafLanesRender(t *testing.T) {
 		"User Limit Resource: ", "Used Resource: ", "user-limit-factor ceiling: ")
 	empty := renderHTML(t, &LeafLanes{Frame: fixtureFrame(t, 0, "", "")})
 	has(t, empty, "No leaf queue has applications yet.")
+}
+
+// A pending app's card says why it waits: max-parallel-apps for an app that
+// is not runnable, else the AM limit the step's events name.
+func TestPendingReasonNamesMaxParallelApps(t *testing.T) {
+	f := &store.Frame{
+		Apps: []core.AppView{
+			{ID: "app_1", State: core.AppAccepted, NotRunnable: true},
+			{ID: "app_2", State: core.AppAccepted},
+		},
+		Events: []core.Event{{Kind: core.EvAppPending, App: "app_2", Reason: core.ReasonQueueAMLimit}},
+	}
+	require.Contains(t, pendingReason(f, "app_1"), "max-parallel-apps")
+	require.Equal(t, "waiting: "+string(core.ReasonQueueAMLimit), pendingReason(f, "app_2"))
 }

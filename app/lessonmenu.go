@@ -21,7 +21,7 @@ func (m *LessonMenu) Render() app.UI {
 	return app.Nav().Class("lesson-menu").Aria("label", "Lessons").Body(
 		app.Details().Body(
 			app.Summary().Text("Lessons"),
-			app.Ol().Body(app.Range(all).Slice(func(i int) app.UI {
+			app.Ol().OnClick(closeMenu).Body(app.Range(all).Slice(func(i int) app.UI {
 				l := all[i]
 				a := app.A().Href(href(LessonPath(l.Slug))).Title(l.Summary).Text(l.Title)
 				if l.Slug == m.Current {
@@ -31,4 +31,11 @@ func (m *LessonMenu) Render() app.UI {
 			})),
 		),
 	)
+}
+
+// closeMenu closes the menu when a lesson in it is chosen, so that it does
+// not stay open over the lesson: the click reaches the list, whose parent
+// is the menu's details.
+func closeMenu(ctx app.Context, _ app.Event) {
+	ctx.JSSrc().Get("parentNode").Set("open", false)
 }

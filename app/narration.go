@@ -24,7 +24,7 @@ func (n *Narration) Render() app.UI {
 	}
 	return app.Section().ID("narration").Class("panel narration").Aria("labelledby", "narration-title").Body(
 		app.H2().ID("narration-title").Text("What happened"),
-		app.P().ID("step-label").Class("step-label").Text(f.Label),
+		app.P().ID("step-label").Class("step-label").DataSet("parity", stepParity(f.Step)).Text(f.Label),
 		app.If(f.Note != "", func() app.UI {
 			return app.Aside().ID("lesson-note").Class("lesson-note").Aria("label", "Lesson note").Body(Markdown(f.Note))
 		}),
@@ -38,7 +38,7 @@ func (n *Narration) Render() app.UI {
 		app.If(len(f.Narration) == 0, func() app.UI {
 			return app.P().Class("muted").Text("No decision in this step.")
 		}).Else(func() app.UI {
-			return app.Ol().ID("narration-lines").Class("narration-lines").Body(
+			return app.Ol().ID("narration-lines").Class("narration-lines").DataSet("parity", stepParity(f.Step)).Body(
 				app.Range(f.Narration).Slice(func(i int) app.UI { return app.Li().Text(f.Narration[i]) }),
 			)
 		}),

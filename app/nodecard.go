@@ -12,6 +12,8 @@ import (
 
 // nodeCtx is what drawing a node needs besides the node.
 type nodeCtx struct {
+	// done are the containers completed in this step, by node.
+	done      map[string][]doneBlock
 	colors    Colors
 	minAlloc  resource.Resource
 	heartbeat string
@@ -42,7 +44,7 @@ func nodeCard(n *core.NodeView, nc *nodeCtx) app.UI {
 				Text(nodeUsageText(n)),
 		),
 		app.Div().Class("nc-body").Aria("hidden", "true").Body(
-			app.Div().Class("nc-grid").Style("--cols", strconv.Itoa(l.Cols)).Body(cardCells(&l, nc)...),
+			app.Div().Class("nc-grid").Style("--cols", strconv.Itoa(l.Cols)).Body(cardCells(&l, nc, nc.done[n.Name])...),
 			app.If(l.Ghost != nil && l.Ghost.Over > 0, func() app.UI {
 				return app.Div().Class("nc-over").Title("short by " + shortText(l.Short) + ": past the node's edge").Body(
 					ghostCells(l.Ghost.Over, reservationTitle(l.Ghost.C, l.Short, nc.tick))...)
@@ -80,7 +82,7 @@ func nodeUsageText(n *core.NodeView) string {
 
 // cardCells is the grid's cells: containers, then the reservation's ghost
 // cells that fall inside the node, then free cells.
-func cardCells(l *cellLayout, nc *nodeCtx) []app.UI {
+func cardCells(l *cellLayout, nc *nodeCtx, done []doneBlock) []app.UI {
 	cells := make([]app.UI, 0, l.Cells)
 	for _, b := range l.Blocks {
 		style := nc.colors.blockStyle(b.C.Queue, b.C.App)
@@ -107,6 +109,7 @@ func cardCells(l *cellLayout, nc *nodeCtx) []app.UI {
 	if g := l.Ghost; g != nil {
 		cells = append(cells, ghostCells(g.Len, reservationTitle(g.C, l.Short, nc.tick))...)
 	}
+	cells = append(cells, doneCells(done, l.Unit, l.Cells-len(cells), nc)...)
 	for len(cells) < l.Cells {
 		cells = append(cells, app.Span().Class("cell free"))
 	}

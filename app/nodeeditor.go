@@ -20,6 +20,8 @@ type NodeEditor struct {
 	// F is the frame shown; Ctl reaches the store.
 	F   *store.Frame
 	Ctl *Controller
+	// Undo, if set, keeps the work before an action at an earlier step.
+	Undo *Undo
 }
 
 // Render draws the editor.
@@ -65,7 +67,7 @@ func (e *NodeEditor) add(ctx app.Context, ev app.Event) {
 	if spec.Count > 1 || spec.Name == "n{i}" {
 		spec.Name = freeNodeName(e.F, spec.Name)
 	}
-	e.Ctl.Do(func(s *store.Store) error { return s.AddNodes(spec) })
+	doAt(e.Undo, e.Ctl, e.F, "added nodes", func(s *store.Store) error { return s.AddNodes(spec) })
 }
 
 // freeNodeName makes "{i}" names unique: n{i} becomes n2-{i} when n0 is
@@ -93,5 +95,5 @@ func freeNodeName(f *store.Frame, name string) string {
 
 func (e *NodeEditor) remove(ctx app.Context, _ app.Event) {
 	name := data(ctx, "node")
-	e.Ctl.Do(func(s *store.Store) error { return s.RemoveNode(name) })
+	doAt(e.Undo, e.Ctl, e.F, "removed node "+name, func(s *store.Store) error { return s.RemoveNode(name) })
 }

@@ -187,7 +187,7 @@ func TestCardCellsMarkWrappedContainers(t *testing.T) {
 	l := nodeCells(&n, nc.minAlloc)
 	require.Equal(t, 4, l.Cols)
 	html := ""
-	for _, c := range cardCells(&l, nc) {
+	for _, c := range cardCells(&l, nc, nil) {
 		html += app.HTMLString(c)
 	}
 	// Cells 0-2 are the AM, 3-4 the second container: it wraps at cell 4.

@@ -140,6 +140,7 @@ func (c *NodeGrid) OnResize(ctx app.Context) {
 // ctx is what drawing the frame's nodes needs.
 func (c *NodeGrid) ctx() *nodeCtx {
 	return &nodeCtx{
+		done:   doneByNode(&c.Frame),
 		colors: NewColors(&c.Frame), minAlloc: frameMinAlloc(&c.Frame),
 		heartbeat: c.Frame.HeartbeatNode, tick: c.Frame.Tick, largest: largestNode(c.Frame.Nodes),
 	}
@@ -372,6 +373,7 @@ func (c *NodeGrid) drawLater(ctx app.Context, job *canvasJob) {
 // its name, the strip and what is allocated.
 func nodeStripRow(n *core.NodeView, nc *nodeCtx, open bool) app.UI {
 	g := nodeStrip(n, nc.largest)
+	done := doneSegs(nc.done[n.Name], n, g.Used, nc)
 	class := "ng-strip"
 	if n.Name == nc.heartbeat {
 		class += " hb"
@@ -393,6 +395,7 @@ func nodeStripRow(n *core.NodeView, nc *nodeCtx, open bool) app.UI {
 					return app.Span().Class(class).Title(containerTitle(s.C)).
 						Attr("style", nc.colors.blockStyle(s.C.Queue, s.C.App)+";left:"+cssPct(s.Left)+";width:"+cssPct(s.Width))
 				}),
+				app.Range(done).Slice(func(i int) app.UI { return done[i] }),
 				app.If(g.Ghost != nil, func() app.UI {
 					// The ghost may end past the strip (width over 100%): the shortfall.
 					w := strconv.FormatFloat(g.Ghost.Width*100, 'f', 2, 64) + "%"
@@ -407,8 +410,9 @@ func nodeStripRow(n *core.NodeView, nc *nodeCtx, open bool) app.UI {
 	)
 }
 
-// nodesSummary says the nodes in a sentence: how many, how full, how many
-// reserved, and whose heartbeat this step is.
+// nodesSummary says the nodes in a sentence: how many, how many containers
+// they run (every container drawn) and on how many of them, how full, how
+// many reserved, and whose heartbeat this step is.
 func nodesSummary(f *store.Frame) string {
 	var alloc, capa int64
 	reserved, busy := 0, 0
@@ -423,8 +427,11 @@ func nodesSummary(f *store.Frame) string {
 			busy++
 		}
 	}
-	s := plural(len(f.Nodes), "node", "nodes") + ", " + strconv.Itoa(busy) + " running containers: " +
-		memText(alloc) + " of " + memText(capa) + " allocated"
+	s := plural(len(f.Nodes), "node", "nodes") + ", " + plural(len(f.Containers), "running container", "running containers")
+	if busy > 0 && busy < len(f.Nodes) {
+		s += " on " + plural(busy, "node", "nodes")
+	}
+	s += ": " + memText(alloc) + " of " + memText(capa) + " allocated"
 	if reserved > 0 {
 		s += ", " + strconv.Itoa(reserved) + " reserved"
 	}

@@ -121,7 +121,8 @@ func TestNodeGridCanvas(t *testing.T) {
 	has(t, html, `data-mode="canvas"`)
 	require.Equal(t, 1, strings.Count(html, "<canvas"))
 	lacks(t, html, `class="ng-strip"`) // no element per node
-	has(t, html, "1000 nodes, 1000 running containers")
+	// Every container, not the nodes running some.
+	has(t, html, "1000 nodes, 3000 running containers:")
 	has(t, html, "250 reserved; heartbeat of h2")
 	require.Regexp(t, regexp.MustCompile(`<canvas[^>]*width="\d+"`), html)
 	has(t, html, "open h2") // the heartbeating node opens in one click

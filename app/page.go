@@ -57,6 +57,8 @@ type Page struct {
 	// stages are the frames the panels of the later stages show, and the
 	// actions waiting for them (stages.go).
 	stages stagedFrames
+	// undo keeps the work before the last destroying action (undo.go).
+	undo Undo
 	// saving is what the page knows of the work kept aside (savedwork.go).
 	saving savedState
 }
@@ -128,37 +130,42 @@ func (p *Page) playground(f *store.Frame) app.HTMLDiv {
 		p.nextStage()
 	}
 	return pg.Body(
-		app.If(f.Err != "", func() app.UI {
-			return app.Div().ID("error").Class("status error").Role("alert").Body(
-				app.Span().ID("error-text").Text(f.Err),
-				app.Button().Type("button").Class("dismiss").Aria("label", "Dismiss the message").Text("✕").
-					OnClick(func(app.Context, app.Event) { p.ctl.Do(func(s *store.Store) error { s.ClearError(); return nil }) }),
-			)
-		}),
+		// Always drawn, hidden when there is nothing to say: a message that
+		// comes and goes would move the panels after it to other places
+		// among the page's children, and go-app would draw them anew (the
+		// editors losing their state and focus).
+		app.Div().ID("error").Class("status error").Role("alert").Hidden(f.Err == "").Body(
+			app.Span().ID("error-text").Text(withPercents(f.Err)),
+			app.Button().Type("button").Class("dismiss").Aria("label", "Dismiss the message").Text("✕").
+				OnClick(func(app.Context, app.Event) { p.ctl.Do(func(s *store.Store) error { s.ClearError(); return nil }) }),
+		),
+		&ClusterMetrics{M: clusterMetricsOf(f)},
+		undoBar(&p.undo, p.undoLast, p.keepChange),
 		app.Div().Class("pg-layout").Body(
 			app.Aside().Class("pg-left").Aria("label", "Queues").Body(
 				&QueueBars{Frame: *f, OnSelect: p.callbacks().selectQueue},
+				&QueueDetail{Frame: *f},
 			),
 			app.Main().Class("pg-centre").Body(
-				&NodeGrid{Frame: *f},
 				&LeafLanes{Frame: *lanes, Queue: lanes.Selected},
+				&FormulaPanel{Frame: *f},
+				&NodeGrid{Frame: *f},
 				&UsageChart{Frame: *chart, Parent: chartParent(chart), OnJump: p.callbacks().jump},
 				capacities(&p.capView, f),
 			),
 			app.Aside().Class("pg-right").Aria("label", "Lesson and narration").Body(
 				&LessonPanel{F: f},
 				&Narration{F: f},
-				&FormulaPanel{Frame: *f},
 			),
 		),
 		app.Div().Class("pg-editors").Body(
-			&AppEditor{F: eds, Ctl: p.ctl},
+			&AppEditor{F: eds, Ctl: p.ctl, Undo: &p.undo},
 			&QueueEditor{F: eds, Ctl: p.ctl},
-			&NodeEditor{F: eds, Ctl: p.ctl},
+			&NodeEditor{F: eds, Ctl: p.ctl, Undo: &p.undo},
 			&UserEditor{F: eds, Ctl: p.ctl},
-			&SharePanel{F: eds, Ctl: p.ctl, Base: pageBase()},
+			&SharePanel{F: eds, Ctl: p.ctl, Base: pageBase(), Undo: &p.undo},
 		),
-		&Timeline{F: f, Ctl: p.ctl, Playing: p.playing, Speed: p.speed,
+		&Timeline{F: f, Ctl: p.ctl, Undo: &p.undo, Playing: p.playing, Speed: p.speed,
 			OnPlay: p.togglePlay, OnSpeed: p.setSpeed, OnHelp: p.toggleKeys},
 		app.If(p.showKeys, func() app.UI { return &KeysHelp{OnClose: p.toggleKeys} }),
 	)
@@ -222,6 +229,17 @@ func (p *Page) selectQueue(path string) {
 		s.Select(path)
 		return nil
 	})
+}
+
+// undoLast brings back the work before the last destroying action.
+func (p *Page) undoLast() { p.undo.Restore(p.ctl) }
+
+// keepChange forgets the undo point.
+func (p *Page) keepChange() {
+	p.undo.Dismiss()
+	if p.ctl.Changed != nil {
+		p.ctl.Changed()
+	}
 }
 
 func (p *Page) jump(step int) {

@@ -236,3 +236,14 @@ func TestMarkdown(t *testing.T) {
 	require.Contains(t, html, "<li> one <em>two</em> more </li>")
 	require.Contains(t, html, "&lt;b&gt;", "markdown never makes HTML")
 }
+
+// The page shows the cluster metrics bar and keeps its error and undo
+// messages drawn (hidden when empty), so panels keep their places.
+func TestPageDrawsMetricsAndHiddenMessages(t *testing.T) {
+	p := &Page{}
+	s := fixtureStore(t, 10, "", "")
+	p.ctl = NewController(s)
+	p.loaded = true
+	html := renderHTML(t, p)
+	has(t, html, `id="cluster-metrics"`, `id="error"`, `id="undo-bar"`, `id="queue-detail"`)
+}

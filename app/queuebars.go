@@ -303,6 +303,10 @@ type queueBarRow struct {
 	State string
 	// Broken is the configuration rule the queue breaks, if any.
 	Broken string
+	// Rank is the row's place in its parent's order in this step ("" when
+	// the step did not walk the parent); RankParity alternates as the
+	// rank changes, so the stylesheet moves the badge when it does.
+	Rank, RankParity string
 }
 
 // queueBarRows builds the rows of a frame, in the frame's (configuration) order.
@@ -313,6 +317,7 @@ func queueBarRows(f *store.Frame) []queueBarRow {
 // queueBarRowsRange builds the rows first to last-1 of a frame.
 func queueBarRowsRange(f *store.Frame, first, last int) []queueBarRow {
 	colors := NewColors(f)
+	ranks := childRanks(f)
 	rows := make([]queueBarRow, last-first)
 	for i := first; i < last; i++ {
 		q := &f.Queues[i]
@@ -327,6 +332,9 @@ func queueBarRowsRange(f *store.Frame, first, last int) []queueBarRow {
 		}
 		if r.Name == "" {
 			r.Name = q.Path
+		}
+		if rk, ok := ranks[q.Path]; ok {
+			r.Rank, r.RankParity = rankText(rk), strconv.Itoa(rk.Rank%2)
 		}
 		if q.State == config.Stopped || q.State == config.Draining {
 			r.State = string(q.State)
@@ -420,6 +428,10 @@ func (v *queueBarRowView) Render() app.UI {
 			app.Span().Class("qb-summary").DataSet("field", "summary").Text(r.Summary),
 			app.Span().Class("sr-only").Text(r.Detail),
 			app.Span().Class("qb-badges").Body(
+				app.If(r.Rank != "", func() app.UI {
+					return app.Span().Class("badge b-rank").DataSet("field", "rank").DataSet("parity", r.RankParity).
+						Title("the order the parent tried its children in this step: lower used capacity first").Text(r.Rank)
+				}),
 				viewBadge("b-apps", "▶ ", r.Apps, r.AppsTitle),
 				viewBadge("b-am", "", r.AM, r.AMTitle),
 				viewBadge("b-state", stateIcon(r.State), r.State, "Queue State: "+r.State),

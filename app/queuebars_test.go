@@ -116,7 +116,7 @@ func TestQueueBarsRender(t *testing.T) {
 func TestQueueBarsRerenderOnlyChangedRows(t *testing.T) {
 	s := fixtureStore(t, 9, "", "")
 	before := queueBarRows(s.Frame())
-	s.Jump(10) // a heartbeat: dev's usage changes, fin's and test's do not
+	s.Jump(10) // a heartbeat: dev's usage changes, test's does not (fin's rank in root's order does)
 	after := queueBarRows(s.Frame())
 	changed := map[string]bool{}
 	for i := range before {
@@ -124,7 +124,9 @@ func TestQueueBarsRerenderOnlyChangedRows(t *testing.T) {
 		changed[before[i].Path] = before[i] != after[i]
 	}
 	// go-app re-renders a row component only when its field differs.
-	require.Equal(t, map[string]bool{"root": true, "root.eng": true, "root.eng.dev": true, "root.eng.test": false, "root.fin": false}, changed)
+	require.Equal(t, map[string]bool{"root": true, "root.eng": true, "root.eng.dev": true, "root.eng.test": false, "root.fin": true}, changed)
+	require.Equal(t, before[4].Summary, after[4].Summary, "fin's numbers are the same")
+	require.NotEqual(t, before[4].Rank, after[4].Rank, "fin's rank in root's order is new")
 
 	// And the mounted bars follow the new frame.
 	s.Jump(9)

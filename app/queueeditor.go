@@ -60,15 +60,15 @@ func (e *QueueEditor) Render() app.UI {
 	return app.Section().ID("queue-editor").Class("panel queue-editor").Aria("labelledby", "qe-title").Body(
 		app.H2().ID("qe-title").Text("Edit the queues"),
 		app.P().Class("muted").Text("Changes become "+where+"."),
-		app.If(e.issue != nil && e.issue.Queue == "", func() app.UI {
-			return app.P().Class("qe-issue").Role("alert").Text(e.issue.Message)
-		}),
-		app.If(e.dirty, func() app.UI {
-			return app.P().Class("qe-draft").Body(
-				app.Text("Draft not applied: Hadoop refuses it. "),
-				app.Button().Type("button").ID("qe-discard").Text("Discard the draft").OnClick(e.discard),
-			)
-		}),
+		// Every element is drawn whatever the draft's verdict, hidden when
+		// it has nothing to say: an element that came and went would
+		// shift the ones after it, which go-app would then draw anew,
+		// taking the focus and the caret from the field being typed in.
+		app.P().Class("qe-issue").Role("alert").Hidden(e.issue == nil || e.issue.Queue != "").Text(e.issueText("")),
+		app.P().Class("qe-draft").Hidden(!e.dirty).Body(
+			app.Text("Draft not applied: Hadoop refuses it. "),
+			app.Button().Type("button").ID("qe-discard").Text("Discard the draft").OnClick(e.discard),
+		),
 		&qeAddForm{Ed: e, Draft: e.draft},
 		&qeTree{Ed: e, Draft: e.draft, Issue: e.issue, Open: e.open},
 	)
@@ -152,11 +152,10 @@ func (e *QueueEditor) row(path string, depth int) app.UI {
 			app.Button().Type("button").Class("qe-more").DataSet("queue", path).Aria("expanded", e.open == path).
 				Aria("label", "All properties of "+path).Text("⋯").OnClick(e.toggle),
 		),
-		app.If(issue, func() app.UI {
-			return app.P().Class("qe-issue").Role("alert").DataSet("queue", path).Body(
-				app.Strong().Text("Hadoop refuses this: "), app.Text(e.issue.Message))
-		}),
-		app.If(e.open == path, func() app.UI { return e.details(path, depth) }),
+		// Drawn whether or not they show, as in Render.
+		app.P().Class("qe-issue").Role("alert").DataSet("queue", path).Hidden(!issue).Body(
+			app.Strong().Text("Hadoop refuses this: "), app.Text(e.issueText(path))),
+		e.details(path, depth),
 		app.If(len(kids) > 0, func() app.UI {
 			sum, rest, ok := store.CapacitySum(e.draft, path)
 			text := "children sum to " + num(sum) + "%, " + num(rest) + "% remains"
@@ -175,9 +174,23 @@ func (e *QueueEditor) row(path string, depth int) app.UI {
 	)
 }
 
-// details are every edited property of a queue.
+// issueText is the message of the draft's issue on the queue path ("" for
+// the configuration as a whole), or "" when the issue is elsewhere.
+func (e *QueueEditor) issueText(path string) string {
+	if e.issue == nil || e.issue.Queue != path {
+		return ""
+	}
+	return withPercents(e.issue.Message)
+}
+
+// details are every edited property of a queue, when its properties are
+// open (an empty, hidden box when not).
 func (e *QueueEditor) details(path string, depth int) app.UI {
-	return app.Div().Class("qe-details").Body(app.Range(queueProps).Slice(func(i int) app.UI {
+	d := app.Div().Class("qe-details").Hidden(e.open != path)
+	if e.open != path {
+		return d
+	}
+	return d.Body(app.Range(queueProps).Slice(func(i int) app.UI {
 		p := queueProps[i]
 		if depth == 0 && (p.suffix == config.SuffixCapacity || p.suffix == config.SuffixMaximumCapacity) {
 			return app.Text("")

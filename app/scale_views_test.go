@@ -72,7 +72,8 @@ func TestAppTableIsBounded(t *testing.T) {
 	sel := *f
 	sel.Selected = "root.l3"
 	rows, note = appRows(&sel)
-	require.Equal(t, []appRow{{ID: "app_3", User: "u3", Queue: "root.l3", State: rows[0].State, Alive: true}}, rows)
+	require.Equal(t, []appRow{{ID: "app_3", User: "u3", Queue: "root.l3", State: rows[0].State, Alive: true,
+		Start: "0", Reserved: "0", PctQueue: "0.0%", PctCluster: "0.0%"}}, rows)
 	require.Equal(t, fmt.Sprintf("1 application in root.l3, of %d.", maxAppRows+30), note)
 
 	html := render(t, nil, &AppEditor{F: f})

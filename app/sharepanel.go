@@ -21,8 +21,14 @@ type SharePanel struct {
 	Ctl *Controller
 	// Base is the page's address without its fragment.
 	Base string
+	// Undo, if set, keeps the work before a blank scenario or an import.
+	Undo *Undo
 
 	link, status string
+	// importErr is the last import's refusal, shown next to the import
+	// controls (and focused); focusErr asks the next render to focus it.
+	importErr string
+	focusErr  bool
 }
 
 // Render draws the panel.
@@ -62,6 +68,10 @@ func (p *SharePanel) Render() app.UI {
 			app.Label().For("import-file").Text("Or open a file (.yaml, .json or .xml)"),
 			app.Input().ID("import-file").Type("file").Accept(".yaml,.yml,.json,.xml,text/xml,application/xml").OnChange(p.importFile),
 			app.Button().Type("button").ID("new-blank").Text("Start a blank scenario").OnClick(p.blank),
+			app.If(p.F != nil, func() app.UI { return configWarnings(p.F) }),
+			app.If(p.importErr != "", func() app.UI {
+				return app.P().ID("import-error").Class("status error").Role("alert").TabIndex(-1).Text(p.importErr)
+			}),
 		),
 	)
 }
@@ -112,15 +122,19 @@ func (p *SharePanel) done(err error, ok string) {
 	p.status = ok
 }
 
-func (p *SharePanel) importScenario(app.Context, app.Event) {
+func (p *SharePanel) importScenario(ctx app.Context, _ app.Event) {
+	defer p.focusImportError(ctx)
 	text := inputValue("import-text")
-	p.Ctl.Do(func(s *store.Store) error { return s.ImportScenario("pasted scenario", []byte(text)) })
+	p.imported(p.replace("imported a pasted scenario over your work", func(s *store.Store) error {
+		return s.ImportScenario("pasted scenario", []byte(text))
+	}))
 	p.link = ""
 }
 
-func (p *SharePanel) importXML(app.Context, app.Event) {
+func (p *SharePanel) importXML(ctx app.Context, _ app.Event) {
+	defer p.focusImportError(ctx)
 	text := inputValue("import-text")
-	p.Ctl.Do(func(s *store.Store) error { return s.ImportXMLText(text) })
+	p.imported(p.replace("imported a capacity-scheduler.xml over your work", func(s *store.Store) error { return s.ImportXMLText(text) }))
 	p.link = ""
 }
 
@@ -132,18 +146,20 @@ func (p *SharePanel) importFile(ctx app.Context, _ app.Event) {
 				p.status = "The file cannot be read: " + err.Error()
 				return
 			}
-			p.Ctl.Do(func(s *store.Store) error {
+			p.imported(p.replace("opened "+name+" over your work", func(s *store.Store) error {
 				if strings.HasSuffix(strings.ToLower(name), ".xml") {
 					return s.ImportXML(data)
 				}
 				return s.ImportScenario(name, data)
-			})
+			}))
+			p.focusImportError(ctx)
 		})
 	})
 }
 
 func (p *SharePanel) blank(app.Context, app.Event) {
-	p.Ctl.Do(func(s *store.Store) error { return s.Load(store.Blank(), "") })
+	p.replace("started a blank scenario", func(s *store.Store) error { return s.Load(store.Blank(), "") })
+	p.importErr = ""
 	p.link = ""
 }
 
@@ -162,4 +178,63 @@ func fileName(f *store.Frame) string {
 		}
 	}
 	return orText(strings.Trim(b.String(), "-"), "scenario")
+}
+
+// replace runs an action that replaces the work, kept for undo when the
+// panel has an Undo.
+func (p *SharePanel) replace(what string, action func(*store.Store) error) error {
+	if p.Undo == nil {
+		return p.Ctl.Do(action)
+	}
+	return p.Undo.Do(p.Ctl, what, action)
+}
+
+// imported shows an import's refusal next to the import controls and
+// moves the focus to it (the page's banner says it too); a success clears
+// it.
+func (p *SharePanel) imported(err error) {
+	p.importErr, p.focusErr = "", false
+	if err != nil {
+		p.importErr, p.focusErr = "Not imported: "+withPercents(err.Error()), true
+	}
+}
+
+// OnUpdate focuses a new import error once it is drawn.
+func (p *SharePanel) OnUpdate(ctx app.Context) { p.focusImportError(ctx) }
+
+// focusImportError moves the focus to a new import error: at the
+// browser's next frames, once go-app has drawn it (a few tries).
+func (p *SharePanel) focusImportError(app.Context) {
+	if !p.focusErr || !app.IsClient {
+		return
+	}
+	p.focusErr = false
+	tries := 0
+	var f app.Func
+	f = app.FuncOf(func(app.Value, []app.Value) any {
+		tries++
+		if e := app.Window().GetElementByID("import-error"); e.Truthy() {
+			e.Call("focus")
+		} else if tries < 10 {
+			app.Window().Call("requestAnimationFrame", f)
+			return nil
+		}
+		f.Release()
+		return nil
+	})
+	app.Window().Call("requestAnimationFrame", f)
+}
+
+// configWarnings lists what the configuration in force has that Hadoop
+// would ignore: keys that name no queue, and values read but not
+// simulated.
+func configWarnings(f *store.Frame) app.UI {
+	ws := append(unknownQueueKeys(f.Conf, f.Queues), f.Warnings...)
+	if len(ws) == 0 {
+		return app.Text("")
+	}
+	return app.Div().ID("config-warnings").Class("notice").Body(
+		app.P().Text("The configuration in force has "+nOf(len(ws), "property", "properties")+" Hadoop would ignore or not apply:"),
+		app.Ul().Body(app.Range(ws).Slice(func(i int) app.UI { return app.Li().Text(ws[i]) })),
+	)
 }

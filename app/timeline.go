@@ -25,6 +25,8 @@ type Timeline struct {
 	// F is the frame shown; Ctl reaches the store.
 	F   *store.Frame
 	Ctl *Controller
+	// Undo, if set, keeps the work before a fork or a reset.
+	Undo *Undo
 	// Playing and Speed (an index in Speeds) are the page's play state.
 	Playing bool
 	Speed   int
@@ -54,9 +56,11 @@ func (t *Timeline) Render() app.UI {
 	if t.Playing {
 		playLabel, playText = "Pause", "❚❚ Pause"
 	}
-	fwd := "Forward one step"
-	tick := "Forward one tick"
+	fwd := "Forward one step: the scenario's next step, an action, a heartbeat, a tick or a check"
+	fwdText := "Step ›"
+	tick := "Forward to the next tick: the steps up to it run"
 	if atEnd {
+		fwdText = "Heartbeat ›"
 		fwd = "Heartbeat of " + orText(f.NextNode, "the next node") + " (adds a step)"
 		tick = "Tick: every node heartbeats once (adds a step)"
 	}
@@ -71,7 +75,7 @@ func (t *Timeline) Render() app.UI {
 					t.OnPlay()
 				}
 			}),
-			t.button("tl-forward", "Heartbeat ›", fwd+" (→)", false, func(s *store.Store) error { return s.Forward() }),
+			t.button("tl-forward", fwdText, fwd+" (→)", false, func(s *store.Store) error { return s.Forward() }),
 			t.button("tl-tick", "Tick ››", tick+" (T)", false, func(s *store.Store) error { return s.ForwardTick() }),
 			t.button("tl-last", "Last »", "Last step (End)", atEnd, func(s *store.Store) error { s.Last(); return nil }),
 		),
@@ -86,7 +90,7 @@ func (t *Timeline) Render() app.UI {
 			})),
 		),
 		app.Div().Class("tl-where").Body(
-			app.Output().ID("tl-counter").Class("tl-counter").Aria("live", "polite").Text(Counter(f)),
+			app.Output().ID("tl-counter").Class("tl-counter").DataSet("parity", stepParity(f.Step)).Aria("live", "polite").Text(Counter(f)),
 			app.Input().ID("tl-slider").Class("tl-slider").Type("range").Min(0).Max(f.Steps).Value(f.Step).
 				Aria("label", "Jump to step").Aria("valuetext", Counter(f)).
 				OnInput(func(ctx app.Context, e app.Event) {
@@ -96,10 +100,10 @@ func (t *Timeline) Render() app.UI {
 				}),
 		),
 		app.Div().Class("tl-more").Body(
-			t.button("tl-fork", "Fork here", "Drop the steps after this one, to play another future from here", atEnd,
-				func(s *store.Store) error { return s.Fork() }),
-			t.button("tl-reset", "Reset", "Back to the scenario as loaded, at the start (R)", false,
-				func(s *store.Store) error { s.Reset(); return nil }),
+			t.undoable("tl-fork", "Fork here", "Drop the steps after this one, to play another future from here (undo brings them back)", atEnd,
+				"forked here, dropping "+nOf(f.Steps-f.Step, "later step", "later steps"), func(s *store.Store) error { return s.Fork() }),
+			t.undoable("tl-reset", "Reset", "Back to the scenario as loaded, at the start (R; undo brings your changes back)", false,
+				"reset the scenario to as it was loaded", func(s *store.Store) error { s.Reset(); return nil }),
 			app.Button().ID("tl-help").Type("button").Class("tl-help").Title("Keyboard shortcuts (?)").
 				Aria("label", "Keyboard shortcuts").Text("?").OnClick(func(app.Context, app.Event) {
 				if t.OnHelp != nil {
@@ -108,6 +112,19 @@ func (t *Timeline) Render() app.UI {
 			}),
 		),
 	)
+}
+
+// undoable is one of the bar's buttons running a destroying store action,
+// kept for undo.
+func (t *Timeline) undoable(id, text, label string, disabled bool, what string, action func(*store.Store) error) app.UI {
+	return app.Button().ID(id).Type("button").Title(label).Aria("label", label).Disabled(disabled).
+		Text(text).OnClick(func(app.Context, app.Event) {
+		if t.Undo == nil {
+			t.Ctl.Do(action)
+			return
+		}
+		t.Undo.Do(t.Ctl, what, action)
+	})
 }
 
 // button is one of the bar's buttons running a store action.

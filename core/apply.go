@@ -53,6 +53,9 @@ func (s *Scheduler) applyAllocation(q *queue, a *app, n *node, r *request, rsv *
 		}
 	}
 	c := s.newContainer(a, n, size, r.priority, res.locality)
+	if rsv == nil {
+		s.fairMark(a) // LeafQueue.apply: orderingPolicy.containerAllocated
+	}
 	s.nextID++
 	if r.duration > 0 {
 		c.end = s.now + r.duration
@@ -102,6 +105,7 @@ func (a *app) hasAMContainer() bool {
 func (s *Scheduler) applyReservation(q *queue, a *app, n *node, r *request, loc nodeType) {
 	q.touch()
 	c := &container{id: s.nextID, app: a, node: n, size: r.size, priority: r.priority, locality: loc, start: s.now, reserved: true}
+	s.fairMark(a) // LeafQueue.apply: orderingPolicy.containerAllocated
 	s.nextID++
 	s.count.Reservations++
 	n.reservation = c
@@ -140,6 +144,7 @@ func (s *Scheduler) unreserve(c *container, why Reason, releaseUsage bool) {
 	s.addReserved(q, a, c.size, false)
 	if releaseUsage {
 		s.releaseResource(q, a, c.size)
+		s.fairMark(a) // completedContainer: orderingPolicy.containerReleased
 	}
 	if why != ReasonNone {
 		s.emit(Event{Kind: EvUnreserved, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: c.priority, Container: c.id, Resource: c.size, Reason: why, Depth: q.depth})
@@ -210,6 +215,7 @@ func (s *Scheduler) releaseContainer(c *container, n *node, why Reason) {
 	s.count.Completed++
 	a.consumption = a.consumption.Sub(c.size)
 	n.allocated = n.allocated.Sub(c.size)
+	s.fairMark(a) // completedContainer: orderingPolicy.containerReleased
 	s.releaseResource(q, a, c.size)
 	if s.rec != RecordNone {
 		s.emit(Event{Kind: EvContainerFinished, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: c.priority, Container: c.id, Resource: c.size, Reason: why, Depth: q.depth})

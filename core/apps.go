@@ -2,6 +2,7 @@ package core
 
 import (
 	"fmt"
+	"math"
 	"sort"
 
 	"yarnplay/core/config"
@@ -93,7 +94,7 @@ func (s *Scheduler) Submit(sub Submission) error {
 	*a = app{
 		id: sub.App, seq: s.nextSeq, user: sub.User, queue: q, state: AppAccepted,
 		priority: prio, amResource: amRes, hasAM: sub.AM != nil,
-		amRequested: sub.AM != nil && sub.AMContainerRequest, submitTick: s.now, attempt: 1,
+		amRequested: sub.AM != nil && sub.AMContainerRequest, submitTick: tickInt32(s.now), attempt: 1,
 	}
 	s.nextSeq++
 	a.idx = len(s.apps)
@@ -116,14 +117,32 @@ func (s *Scheduler) requestAM(a *app) {
 	s.applyAsks(a, []Ask{{App: a.id, Priority: 0, Resource: a.amResource, Count: 1, Locality: AnyLocation}}, true)
 }
 
-// addAttempt is LeafQueue.addApplicationAttempt: the app's attempt joins
-// its leaf's pending applications, which are activated as the AM limits
-// allow, unless the cluster is empty.
+// addAttempt is CapacityScheduler.addApplicationAttempt: the attempt
+// starts (its start order is a.start), CSMaxRunningAppsEnforcer decides
+// whether it may run (checkRunnable) and tracks it, and
+// LeafQueue.submitApplicationAttempt adds it to its leaf: a non-runnable
+// one to the leaf's non-runnable list only (addApplicationAttempt returns
+// there), its user created but given no application.
 func (s *Scheduler) addAttempt(a *app) {
 	q := a.queue
-	u := s.getUser(q, a.user)
-	a.usr = u
-	u.pendingApps++
+	a.usr = s.getUser(q, a.user)
+	a.start = s.nextStart
+	s.nextStart++
+	if !s.checkRunnable(a) {
+		q.lf.nonRunnable = append(q.lf.nonRunnable, a)
+		s.nonRunnable++
+		return
+	}
+	s.trackRunnable(a)
+	s.submitAttempt(a)
+}
+
+// submitAttempt is the rest of LeafQueue.addApplicationAttempt for a
+// runnable attempt: it joins its leaf's pending applications, which are
+// activated as the AM limits allow, unless the cluster is empty.
+func (s *Scheduler) submitAttempt(a *app) {
+	q, u := a.queue, a.usr
+	q.lf.countApps(u, 1, 0)
 	q.lf.pending = insertApp(q.lf.pending, a)
 	if s.rc.GreaterThan(s.cluster, s.cluster, resource.None) {
 		s.activateApplications(q)
@@ -223,11 +242,14 @@ func (s *Scheduler) activateApplications(q *queue) {
 				continue
 			}
 		}
-		u.pendingApps--
-		u.activatedApps++
+		lf.countApps(u, -1, 1)
 		a.activated = true
 		a.diagnostics = ""
-		lf.active = insertApp(lf.active, a)
+		if isFair(q) {
+			s.fairInsert(q, a, fairKey{}) // addSchedulableEntity: nothing cached yet
+		} else {
+			lf.active = insertApp(lf.active, a)
+		}
 		lf.lead = 0
 		lf.amUsed = lf.amUsed.Add(a.amResource)
 		u.amUsed = u.amUsed.Add(a.amResource)
@@ -320,6 +342,12 @@ func (s *Scheduler) Request(asks []Ask) error {
 	for _, id := range order {
 		a := s.appIdx[id]
 		s.applyAsks(a, byApp[id], false)
+		for _, k := range byApp[id] {
+			if k.Locality == AnyLocation { // updateResourceRequests: an off-switch ask changed
+				s.fairDemandUpdated(a)
+				break
+			}
+		}
 	}
 	return nil
 }
@@ -481,10 +509,13 @@ func (s *Scheduler) KillApp(id, by string) error {
 
 // endApp is CapacityScheduler.doneApplicationAttempt and doneApplication.
 func (s *Scheduler) endApp(a *app, st AppState, why Reason) {
-	q := a.queue
+	q, runnable := a.queue, a.runnable
 	s.removeAttempt(a, why)
 	s.setAppStateEnd(a, st)
 	s.activateApplications(q)
+	if runnable {
+		s.updateRunnabilityOnAppRemoval(a)
+	}
 	for p := q; p != nil; p = p.parent {
 		p.numApps--
 		if p.state == config.Draining && p.numApps == 0 {
@@ -494,84 +525,21 @@ func (s *Scheduler) endApp(a *app, st AppState, why Reason) {
 	}
 }
 
-// failAttempt fails an attempt whose AM container was lost (its node left
-// the cluster, or it was preempted) and starts the next one, as Hadoop's
-// RM does: RMAppAttemptImpl fails the attempt when its AM container exits,
-// and RMAppImpl's AttemptFailedTransition starts a new attempt, since
-// these exits (ABORTED, PREEMPTED) do not count toward
-// yarn.resourcemanager.am.max-attempts. The scheduler removes the old
-// attempt (doneApplicationAttempt, containers not kept: every container
-// killed, every reservation released, the asks dropped, the AM usage
-// returned, pending applications activated), then adds the new one to the
-// leaf's pending applications at the application's place, and the RM asks
-// for its AM container. The application is ACCEPTED until that runs; the
-// new attempt asks for nothing else until its AM does (a scenario's asks).
-func (s *Scheduler) failAttempt(a *app, lost Reason) {
-	q := a.queue
-	s.removeAttempt(a, ReasonAttemptFailed)
-	exit := -100 // ContainerExitStatus.ABORTED, a lost node's containers
-	if lost == ReasonPreempted {
-		exit = -102 // ContainerExitStatus.PREEMPTED
-	}
-	diag := fmt.Sprintf("AM Container for attempt %d of %s exited with exitCode: %d (%s). Failing this attempt. "+
-		"Attempt %d starts: an AM lost this way does not count toward yarn.resourcemanager.am.max-attempts.", a.attempt, a.id, exit, lost, a.attempt+1)
-	s.setAppState(a, AppAccepted)
-	a.attempt++
-	a.activated = false
-	a.requests = nil
-	s.emit(Event{Kind: EvAttemptFailed, App: a.id, User: a.user, Queue: q.path, Reason: lost, Seq: int(a.attempt), Detail: diag})
-	s.activateApplications(q)
-	s.addAttempt(a)
-	s.requestAM(a)
-}
-
-// removeAttempt is the first part of CapacityScheduler.doneApplicationAttempt
-// (keepContainers false): the attempt's containers are completed for why,
-// its reservations and asks dropped, and it leaves its leaf's lists, its AM
-// usage returned (LeafQueue.removeApplicationAttempt).
-func (s *Scheduler) removeAttempt(a *app, why Reason) {
-	a.queue.touch()
-	q := a.queue
-	for len(a.live) > 0 {
-		s.completeContainer(a.live[len(a.live)-1], why)
-	}
-	for len(a.reservations) > 0 {
-		s.unreserve(a.reservations[len(a.reservations)-1], why, true)
-	}
-	// clear the requests (AppSchedulingInfo.stop)
-	for _, r := range a.requests {
-		if r.placed && r.outstanding() > 0 {
-			s.addPending(q, r.size.Times(int64(r.outstanding())), false)
-		}
-		r.placed = false
-		r.asks = nil
-	}
-	a.refreshDemand()
-	s.deactivateUserApp(a)
-	u := q.lf.users[a.user]
-	if a.activated {
-		q.lf.active = removeApp(q.lf.active, a)
-		q.lf.lead = 0
-		q.lf.amUsed = q.lf.amUsed.Sub(a.amResource)
-		u.amUsed = u.amUsed.Sub(a.amResource)
-		u.activatedApps--
-	} else {
-		q.lf.pending = removeApp(q.lf.pending, a)
-		u.pendingApps--
-	}
-	if u.totalApps() == 0 && u.used.IsZero() {
-		delete(q.lf.users, a.user) // UsersManager.removeUser
-	}
-}
-
 func (s *Scheduler) setAppStateEnd(a *app, st AppState) {
 	if !CanTransition(a.state, st) {
 		panic(fmt.Sprintf("core: application %s cannot move from %s to %s", a.id, a.state, st))
 	}
 	a.state = st
+	a.finishTick = tickInt32(s.now)
 	kind := EvAppFinished
 	if st == AppKilled {
 		kind = EvAppKilled
 	}
 	s.emit(Event{Kind: kind, App: a.id, User: a.user, Queue: a.queue.path})
+}
+
+// tickInt32 is a tick as an app keeps it: saturated at the largest int32
+// (some 68 years of one-second ticks).
+func tickInt32(t int64) int32 {
+	return int32(min(max(t, 0), math.MaxInt32))
 }

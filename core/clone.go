@@ -237,6 +237,7 @@ func (c *Cloner) cloneHeader(int) int {
 	// so are the groups' member lists (SetUserGroups).
 	d.groups = maps.Clone(s.groups)
 	d.rejected = maps.Clone(s.rejected)
+	d.userRunnable = maps.Clone(s.userRunnable)
 	d.set.Warnings = slices.Clone(s.set.Warnings)
 	d.events = nil
 	if len(s.events) > 0 {
@@ -368,7 +369,7 @@ func (c *Cloner) cloneApps(left int) int {
 			na.requests[j] = nr
 		}
 		na.live = take(&c.cpblk, len(a.live), c.block(cloneBlock))
-		c.containers += a.nlive
+		c.containers += int(a.nlive)
 		if len(a.reservations) > 0 {
 			rs := make([]container, len(a.reservations))
 			na.reservations = make([]*container, len(a.reservations))
@@ -449,6 +450,9 @@ func (c *Cloner) cloneDetached(int) int {
 		if q.lf != nil {
 			d.lf.active = c.remapApps(q.lf.active)
 			d.lf.pending = c.remapApps(q.lf.pending)
+			d.lf.nonRunnable = c.remapApps(q.lf.nonRunnable)
+			d.lf.fairMarked = c.remapApps(q.lf.fairMarked)
+			d.lf.fairKeys = slices.Clone(q.lf.fairKeys)
 		}
 		n++
 	}
@@ -514,7 +518,10 @@ func (c *Cloner) cloneLeafLists(left int) int {
 		}
 		lf.active = c.remapApps(lf.active)
 		lf.pending = c.remapApps(lf.pending)
-		n += 1 + len(lf.active) + len(lf.pending)
+		lf.nonRunnable = c.remapApps(lf.nonRunnable)
+		lf.fairMarked = c.remapApps(lf.fairMarked)
+		lf.fairKeys = slices.Clone(lf.fairKeys)
+		n += 1 + len(lf.active) + len(lf.pending) + len(lf.nonRunnable)
 	}
 	if c.i == len(d.queues) {
 		c.next()

@@ -168,6 +168,14 @@ var (
 			require.NoError(t, s.Refresh(c))
 		},
 		"RemoveNode": func(t *testing.T, s *core.Scheduler) { require.NoError(t, s.RemoveNode("n3")) },
+		"RecoverContainer": func(t *testing.T, s *core.Scheduler) {
+			require.NoError(t, s.AddNode(core.NodeSpec{Name: "spare", Capacity: resource.New(8192, 8)}))
+			require.NoError(t, s.RecoverContainer(core.Recovered{App: "b1", Node: "spare", Size: resource.New(1024, 1), Priority: 1}))
+		},
+		"SubmitRecovered": func(t *testing.T, s *core.Scheduler) {
+			require.NoError(t, s.SubmitRecovered(core.Submission{App: "b3", User: "ub", Queue: "b"}))
+		},
+		"Resequence": func(t *testing.T, s *core.Scheduler) { require.NoError(t, s.Resequence([]string{"b1", "a1"})) },
 		"Request": func(t *testing.T, s *core.Scheduler) {
 			require.NoError(t, s.Request([]core.Ask{{App: "b1", Priority: 2, Resource: resource.New(1024, 1), Count: 1, Locality: core.AnyLocation}}))
 		},

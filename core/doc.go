@@ -25,6 +25,7 @@
 //	            ─▶ allocate, reserve, or skip (with the reason)
 //	      repeat while multiple assignments are allowed (off-switch limit, no reservation)
 //
-// Section numbers in comments refer to the project's semantics reference
-// (hadoop-semantics.md), which names the Hadoop class and method of each rule.
+// Section numbers in comments refer to the project's semantics reference,
+// docs/semantics.md, which names the Hadoop class and method of each rule
+// and the Go function that implements it.
 package core

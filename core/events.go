@@ -16,7 +16,9 @@ const (
 	EvQueueVisit        EventKind = "queue_visit"        // a queue is tried: its used capacity and limit
 	EvQueueSkipped      EventKind = "queue_skipped"      // a queue was not tried or gave nothing (Reason)
 	EvChildOrder        EventKind = "child_order"        // a parent's children in the order it tries them (Detail)
+	EvChildList         EventKind = "child_list"         // after a refresh, a parent's child list in HashMap order, not the configured one (Detail)
 	EvAppConsidered     EventKind = "app_considered"     // a leaf considers an app (its user limit and headroom)
+	EvFairOrder         EventKind = "fair_order"         // a fair leaf's apps in the order it tries them, with their cached usage (Detail)
 	EvAppSkipped        EventKind = "app_skipped"        // an app got nothing on this node (Reason)
 	EvAllocated         EventKind = "allocated"          // a new container
 	EvReserved          EventKind = "reserved"           // a new reservation
@@ -26,7 +28,8 @@ const (
 	EvAppSubmitted      EventKind = "app_submitted"
 	EvAppRejected       EventKind = "app_rejected"
 	EvAppActivated      EventKind = "app_activated"
-	EvAppPending        EventKind = "app_pending" // left pending by an AM limit (Reason)
+	EvAppPending        EventKind = "app_pending"  // left pending by an AM limit (Reason)
+	EvAppRunnable       EventKind = "app_runnable" // an attempt over max-parallel-apps may now run; it joins its leaf's pending applications
 	EvAppRunning        EventKind = "app_running"
 	EvAppFinished       EventKind = "app_finished"
 	EvAppKilled         EventKind = "app_killed"
@@ -61,6 +64,7 @@ const (
 	ReasonNeverFits         Reason = "request is larger than the node"
 	ReasonNeedUnreserve     Reason = "would need to release a reservation first"
 	ReasonFIFO              Reason = "later apps wait to respect FIFO"
+	ReasonFairOrder         Reason = "later apps wait: the fair ordering policy puts this app first"
 	ReasonNoChildAssigned   Reason = "no child queue assigned anything"
 	ReasonOffSwitchLimit    Reason = "off-switch assignments per heartbeat reached"
 	ReasonReservationMade   Reason = "a reservation ends the heartbeat"
@@ -70,16 +74,20 @@ const (
 	ReasonServedReservation Reason = "the node served its reservation"
 	ReasonQueueAMLimit      Reason = "queue AM resource limit"
 	ReasonUserAMLimit       Reason = "user AM resource limit"
-	ReasonNoLongerNeeded    Reason = "the app no longer needs it"
-	ReasonContinueLooking   Reason = "allocated elsewhere (reservations-continue-look-all-nodes)"
-	ReasonAppFinished       Reason = "the app finished"
-	ReasonNodeRemoved       Reason = "the node left the cluster"
-	ReasonCompleted         Reason = "completed"
-	ReasonReleased          Reason = "released by the application"
-	ReasonPreempted         Reason = "preempted"
-	ReasonAttemptFailed     Reason = "its application attempt failed"
-	ReasonBlockedHeadroom   Reason = "a sibling is blocked by its headroom"
-	ReasonCommitRejected    Reason = "proposal rejected at commit"
+	// max-parallel-apps (CSMaxRunningAppsEnforcer): the event's Detail
+	// names the queue path or the user, Seq the limit.
+	ReasonQueueMaxParallelApps Reason = "queue max-parallel-apps"
+	ReasonUserMaxParallelApps  Reason = "user max-parallel-apps"
+	ReasonNoLongerNeeded       Reason = "the app no longer needs it"
+	ReasonContinueLooking      Reason = "allocated elsewhere (reservations-continue-look-all-nodes)"
+	ReasonAppFinished          Reason = "the app finished"
+	ReasonNodeRemoved          Reason = "the node left the cluster"
+	ReasonCompleted            Reason = "completed"
+	ReasonReleased             Reason = "released by the application"
+	ReasonPreempted            Reason = "preempted"
+	ReasonAttemptFailed        Reason = "its application attempt failed"
+	ReasonBlockedHeadroom      Reason = "a sibling is blocked by its headroom"
+	ReasonCommitRejected       Reason = "proposal rejected at commit"
 )
 
 // Event is one recorded decision or state change. Fields that do not apply

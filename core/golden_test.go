@@ -15,6 +15,12 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
+// The golden files of core/testdata are hashes of seeded random workloads:
+// make test runs this package natively and as WebAssembly under Node, so
+// they are the check that both builds decide alike. What each feature
+// decides, in sentences a reviewer can read in a diff, is pinned by the
+// narrated goldens of scenarios/testdata/features (TestFeatureGoldens).
+
 // TestRecordMatchesGoldenOnEveryTarget pins the decision record of seeded
 // random workloads. The same test runs natively and as WebAssembly under
 // Node (make test), so both targets must produce the identical record.

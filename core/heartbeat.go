@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"yarnplay/core/config"
 	"yarnplay/core/resource"
 )
 
@@ -218,6 +219,9 @@ func (s *Scheduler) emitChildOrder(q *queue, n *node, order []orderSlot) {
 			v = au
 		}
 		fmt.Fprintf(&b, "%s=%.4f", c.path, v)
+		if q.conf.OrderingPolicy == config.PolicyPriorityUtilization && s.profile != config.Hadoop2 {
+			fmt.Fprintf(&b, "@%d", c.conf.Priority) // the priority the order weighs
+		}
 	}
 	s.emit(Event{Kind: EvChildOrder, Node: n.name, Queue: q.path, Depth: q.depth, Detail: b.String()})
 }
@@ -291,6 +295,12 @@ func (s *Scheduler) visitLeaf(q *queue, n *node, lim *limits) assignment {
 		used, _ := s.usedCapacity(q)
 		s.emit(Event{Kind: EvQueueVisit, Node: n.name, Queue: q.path, Depth: q.depth, Used: q.used, Limit: lim.limit, Value: used})
 	}
+	if len(q.lf.fairMarked) > 0 {
+		s.fairReorder(q) // getAssignmentIterator
+	}
+	if full && isFair(q) {
+		s.emitFairOrder(q, n)
+	}
 	s.visit++
 	visit := s.visit
 	needQueueCheck := true
@@ -302,6 +312,7 @@ func (s *Scheduler) visitLeaf(q *queue, n *node, lim *limits) assignment {
 		if !s.canAssignToThisQueue(q, lim, resource.None) {
 			return assignment{}
 		}
+		s.userLimitComputed(q) // the first application's computeUserLimitAndSetHeadroom
 		needQueueCheck = false
 		lf.currentLimit, s.setCurrent = lf.cachedLimit, true
 		start = min(lf.lead, len(lf.active))
@@ -323,6 +334,9 @@ func (s *Scheduler) visitLeaf(q *queue, n *node, lim *limits) assignment {
 			if !s.set.ContinueLook || appReserved.IsZero() {
 				needQueueCheck = false
 			}
+		}
+		if i == start {
+			s.userLimitComputed(q) // the first application's computeUserLimitAndSetHeadroom
 		}
 		if !full {
 			// An app with nothing outstanding is skipped after the user
@@ -375,7 +389,11 @@ func (s *Scheduler) visitLeaf(q *queue, n *node, lim *limits) assignment {
 			return as
 		default:
 			if full {
-				s.emit(Event{Kind: EvQueueSkipped, Node: n.name, Queue: q.path, App: a.id, Reason: ReasonFIFO, Depth: q.depth})
+				why := ReasonFIFO
+				if isFair(q) {
+					why = ReasonFairOrder
+				}
+				s.emit(Event{Kind: EvQueueSkipped, Node: n.name, Queue: q.path, App: a.id, Reason: why, Depth: q.depth})
 			}
 			return assignment{}
 		}

@@ -80,7 +80,7 @@ func (s *Scheduler) CheckInvariants() error {
 			}
 			res = res.Add(c.size)
 		}
-		if n != a.nlive || (len(a.live) > 0 && a.live[len(a.live)-1] == nil) {
+		if n != int(a.nlive) || (len(a.live) > 0 && a.live[len(a.live)-1] == nil) {
 			return fmt.Errorf("app %s: %d live containers counted, %d listed", a.id, a.nlive, n)
 		}
 		if cons != a.consumption || res != a.reservedRes {
@@ -174,15 +174,43 @@ func (s *Scheduler) CheckInvariants() error {
 					}
 				}
 			}
-			if q.numApps != len(q.lf.active)+len(q.lf.pending) {
-				return fmt.Errorf("queue %s: %d applications counted, %d active + %d pending", q.path, q.numApps, len(q.lf.active), len(q.lf.pending))
+			if q.numApps != len(q.lf.active)+len(q.lf.pending)+len(q.lf.nonRunnable) {
+				return fmt.Errorf("queue %s: %d applications counted, %d active + %d pending + %d non-runnable", q.path, q.numApps, len(q.lf.active), len(q.lf.pending), len(q.lf.nonRunnable))
+			}
+			if isFair(q) {
+				if len(q.lf.fairKeys) != len(q.lf.active) {
+					return fmt.Errorf("queue %s: %d fair keys for %d active apps", q.path, len(q.lf.fairKeys), len(q.lf.active))
+				}
+				for i := 1; i < len(q.lf.active); i++ {
+					if fairCompare(q.lf.active[i-1], q.lf.fairKeys[i-1], q.lf.active[i], q.lf.fairKeys[i], q.conf.FairSizeBasedWeight) >= 0 {
+						return fmt.Errorf("queue %s: active app %s is out of the fair order", q.path, q.lf.active[i].id)
+					}
+				}
+			} else if len(q.lf.fairKeys) > 0 || len(q.lf.fairMarked) > 0 {
+				return fmt.Errorf("queue %s: a fifo leaf keeps fair keys", q.path)
+			}
+			po := 0
+			for _, u := range q.lf.users {
+				if u.pendingOnly() {
+					po++
+				}
+			}
+			if po != q.lf.livePendingOnly {
+				return fmt.Errorf("queue %s: %d users with only pending applications counted, %d have", q.path, q.lf.livePendingOnly, po)
+			}
+			if q.numRunnable != len(q.lf.active)+len(q.lf.pending) {
+				return fmt.Errorf("queue %s: %d runnable applications counted, %d active + %d pending", q.path, q.numRunnable, len(q.lf.active), len(q.lf.pending))
 			}
 		} else {
 			var used, reserved, pend resource.Resource
-			n := 0
+			n, runnable := 0, 0
 			for _, c := range q.children {
 				used, reserved, pend = used.Add(c.used), reserved.Add(c.reserved), pend.Add(c.pending)
 				n += c.numApps
+				runnable += c.numRunnable
+			}
+			if runnable != q.numRunnable {
+				return fmt.Errorf("queue %s: %d runnable applications counted, its children's sum to %d", q.path, q.numRunnable, runnable)
 			}
 			if used != q.used || reserved != q.reserved || pend != q.pending || n != q.numApps {
 				return fmt.Errorf("queue %s: used %s reserved %s pending %s apps %d, but its children sum to %s / %s / %s / %d", q.path, q.used, q.reserved, q.pending, q.numApps, used, reserved, pend, n)

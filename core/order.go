@@ -11,11 +11,20 @@ import (
 )
 
 // The parent's child order for an assignment pass
-// (PriorityUtilizationQueueOrderingPolicy with the "utilization" policy,
-// section 5.3): queues with a guarantee before those without, then lower
-// used capacity first, ties to the larger absolute capacity, then the
-// configured order (Hadoop's stable sort). The hadoop-2 profile breaks
-// ties by queue path, as Hadoop 2.7's queueComparator did.
+// (PriorityUtilizationQueueOrderingPolicy.PriorityQueueComparator, section
+// 5.3): queues with a guarantee before those without, then lower used
+// capacity first, ties to the larger absolute capacity, then the order of
+// the parent's child list (Hadoop's stable sort: the configured order, or
+// after a refresh the HashMap order of ParentQueue.reinitialize,
+// hashorder.go). Under the "priority-utilization" policy the queues'
+// priorities count too (PriorityUtilizationQueueOrderingPolicy.compare):
+// of two queues of different priorities, when both are under their
+// guarantee (used capacity < 1) or both at or over it, the higher
+// priority goes first; when one is under and the other not, the one
+// under goes first. That is a total order: the queues under their
+// guarantee, then those at or over it, each by priority (higher first),
+// then used capacity. The hadoop-2 profile breaks ties by queue path, as
+// Hadoop 2.7's queueComparator did.
 //
 // Hadoop sorts a copy of the children on every visit. A stable sort by a
 // strict weak order is the one permutation sorted by (key, configured
@@ -38,20 +47,27 @@ type orderSlot struct {
 }
 
 // slotKey packs the keys of a child in its parent's order, highest first:
-// the group (0 with a guarantee, 1 without), the used capacity compared
-// (orderKey: over the guarantee, or over the cluster for queues without
-// one; a share is never negative nor NaN, and the bits of a float32 that
-// is neither order as the float does), and the rank among its siblings by
-// absolute capacity, larger first, then configured order (kTie). The keys
-// are a strict total order of siblings: compareChildren then the
-// configured order, without its branches. The hadoop-2 profile has one
-// group and ranks ties by path.
-func slotKey(group uint8, used float32, tie int32) uint64 {
-	bits := uint64(0)
+// the group (1 bit: 0 with a guarantee, 1 without), whether the used
+// capacity is at or over 1 (1 bit), the rank among its siblings by
+// priority, higher first (15 bits: 0 for every child of a parent whose
+// policy does not respect priorities, kPrio), the used capacity compared
+// (32 bits, orderKey: over the guarantee, or over the cluster for queues
+// without one; a share is never negative nor NaN, and the bits of a
+// float32 that is neither order as the float does), and the rank among
+// its siblings by absolute capacity, larger first, then the child list's
+// order (15 bits, kTie). A parent has at most MaxQueues (20000 < 2^15)
+// children. The keys are a strict total order of siblings: the
+// comparator then the list order, without its branches. The hadoop-2
+// profile has one group and ranks ties by path.
+func slotKey(group uint8, prio int32, used float32, tie int32) uint64 {
+	bits, over := uint64(0), uint64(0)
 	if used > 0 {
 		bits = uint64(math.Float32bits(used))
 	}
-	return uint64(group)<<63 | bits<<32 | uint64(uint32(tie))
+	if used >= 1 {
+		over = 1
+	}
+	return uint64(group)<<63 | over<<62 | uint64(uint32(prio)&0x7fff)<<47 | bits<<15 | uint64(uint32(tie)&0x7fff)
 }
 
 // sortedChildren returns the parent's children in the order of a visit
@@ -88,7 +104,7 @@ func (s *Scheduler) orderDivisor(q *queue) resource.Resource {
 
 // slotOf returns a queue's slot in its parent's order, as it is now.
 func (s *Scheduler) slotOf(q *queue) orderSlot {
-	return orderSlot{key: slotKey(q.kGroup, s.orderKey(q), q.kTie), child: q.cidx}
+	return orderSlot{key: slotKey(q.kGroup, q.kPrio, s.orderKey(q), q.kTie), child: q.cidx}
 }
 
 // sortAllChildren recomputes every queue's order keys and sorts every
@@ -114,11 +130,14 @@ func (s *Scheduler) sortAllChildren() {
 		if s.profile == config.Hadoop2 {
 			slices.SortFunc(ties, func(a, b *queue) int { return strings.Compare(a.path, b.path) })
 		} else {
+			// The child list's order (hpos), then by absolute capacity.
+			slices.SortFunc(ties, func(a, b *queue) int { return cmp.Compare(a.hpos, b.hpos) })
 			slices.SortStableFunc(ties, func(a, b *queue) int { return cmp.Compare(b.conf.AbsCapacity, a.conf.AbsCapacity) })
 		}
 		for i, c := range ties {
 			c.kTie = int32(i)
 		}
+		s.rankPriorities(p, ties)
 		keys = keys[:0]
 		for _, c := range ch {
 			keys = append(keys, s.slotOf(c).key)
@@ -176,7 +195,7 @@ func (s *Scheduler) addUsed(q *queue, r resource.Resource, add bool) {
 		default:
 			share = s.rc.Divide(s.cluster, q.used, q.kDiv)
 		}
-		k := orderSlot{key: slotKey(q.kGroup, share, q.kTie), child: q.cidx}
+		k := orderSlot{key: slotKey(q.kGroup, q.kPrio, share, q.kTie), child: q.cidx}
 		if i > 0 && k.key < o[i-1].key {
 			for {
 				o[i] = o[i-1]
@@ -195,5 +214,27 @@ func (s *Scheduler) addUsed(q *queue, r resource.Resource, add bool) {
 		}
 		o[i] = k
 		pos[q.cidx] = i
+	}
+}
+
+// rankPriorities sets each child's kPrio: its rank among its siblings by
+// queue priority, higher first, when the parent's ordering policy is
+// priority-utilization (PriorityUtilizationQueueOrderingPolicy with
+// respectPriority); 0 for all otherwise, as the policy then compares
+// priorities 0 and 0. scratch is reused.
+func (s *Scheduler) rankPriorities(p *queue, scratch []*queue) {
+	if p.conf.OrderingPolicy != config.PolicyPriorityUtilization || s.profile == config.Hadoop2 {
+		for _, c := range p.children {
+			c.kPrio = 0
+		}
+		return
+	}
+	slices.SortStableFunc(scratch, func(a, b *queue) int { return cmp.Compare(b.conf.Priority, a.conf.Priority) })
+	rank := int32(0)
+	for i, c := range scratch {
+		if i > 0 && c.conf.Priority != scratch[i-1].conf.Priority {
+			rank++
+		}
+		c.kPrio = rank
 	}
 }

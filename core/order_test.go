@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"yarnplay/core/config"
 )
 
 // TestSlotKeysOrderAsTheirParts checks that comparing packed keys is
@@ -21,7 +23,7 @@ func TestSlotKeysOrderAsTheirParts(t *testing.T) {
 	var all []parts
 	for _, g := range []uint8{0, 1} {
 		for _, u := range []float32{0, math.SmallestNonzeroFloat32, 0.1, 0.1000001, 1, 1.5, 1e30, float32(math.Inf(1))} {
-			for _, tie := range []int32{0, 1, 9, math.MaxInt32} {
+			for _, tie := range []int32{0, 1, 9, config.MaxQueues} {
 				all = append(all, parts{g, u, tie})
 			}
 		}
@@ -29,9 +31,9 @@ func TestSlotKeysOrderAsTheirParts(t *testing.T) {
 	for _, a := range all {
 		for _, b := range all {
 			want := cmp.Or(cmp.Compare(a.group, b.group), cmp.Compare(a.used, b.used), cmp.Compare(a.tie, b.tie))
-			got := cmp.Compare(slotKey(a.group, a.used, a.tie), slotKey(b.group, b.used, b.tie))
+			got := cmp.Compare(slotKey(a.group, 0, a.used, a.tie), slotKey(b.group, 0, b.used, b.tie))
 			require.Equal(t, want, got, "%+v against %+v", a, b)
 		}
 	}
-	require.Equal(t, slotKey(0, 0, 3), slotKey(0, float32(math.Copysign(0, -1)), 3), "-0 is 0")
+	require.Equal(t, slotKey(0, 0, 0, 3), slotKey(0, 0, float32(math.Copysign(0, -1)), 3), "-0 is 0")
 }

@@ -83,12 +83,22 @@ func (s *Scheduler) Refresh(newConf *config.Conf) error {
 
 	// Apply.
 	old := s.byPath
+	var lists map[string][]string
+	if s.profile != config.Hadoop2 {
+		lists = s.childLists()
+	}
 	s.conf = conf
 	s.parsed = parsed
 	set := parsed.Settings
 	set.Warnings = append(append([]string(nil), set.Warnings...), s.set.Warnings...)
 	s.set = set
 	s.buildQueues(parsed.Root, old)
+	s.reinitChildLists(lists)
+	for _, q := range s.queues {
+		if q.lf != nil {
+			s.resetAppOrder(q)
+		}
+	}
 	for _, q := range s.queues {
 		prev, existed := old[q.path]
 		if existed && prev == q {
@@ -108,8 +118,10 @@ func (s *Scheduler) Refresh(newConf *config.Conf) error {
 		q := s.queues[i]
 		if !q.isLeaf() {
 			q.numApps, q.pending, q.used, q.reserved = 0, resource.None, resource.None, resource.None
+			q.numRunnable = 0
 			for _, c := range q.children {
 				q.numApps += c.numApps
+				q.numRunnable += c.numRunnable
 				q.pending = q.pending.Add(c.pending)
 				q.used = q.used.Add(c.used)
 				q.reserved = q.reserved.Add(c.reserved)
@@ -126,6 +138,7 @@ func (s *Scheduler) Refresh(newConf *config.Conf) error {
 		}
 	}
 	s.updateClusterResource()
+	s.updateRunnabilityOnReload() // CapacityScheduler.reinitialize
 	detail := ""
 	if len(ignored) > 0 {
 		detail = "not refreshable, kept as at start: " + strings.Join(ignored, ", ")

@@ -74,6 +74,13 @@ type Scheduler struct {
 	// keyed is whether the cluster has resources: while it has none, the
 	// used capacities the child order compares are 0 (orderKey).
 	keyed bool
+
+	// userRunnable is CSMaxRunningAppsEnforcer.usersNumRunnableApps;
+	// nonRunnable counts the non-runnable attempts of every leaf;
+	// nextStart orders attempts by start (app.start).
+	userRunnable map[string]int
+	nonRunnable  int
+	nextStart    int32
 }
 
 type rejection struct {
@@ -142,6 +149,7 @@ func (s *Scheduler) buildQueues(root *config.QueueConf, old map[string]*queue) {
 		for _, cc := range c.Children {
 			c := build(cc, q)
 			c.cidx = int32(len(q.children))
+			c.hpos = c.cidx // the configured order (ParentQueue.setChildQueues)
 			q.children = append(q.children, c)
 		}
 		return q
@@ -204,7 +212,7 @@ func (s *Scheduler) full() bool { return s.rec == RecordFull }
 // heartbeat rather than a change of state (RecordDecisions drops them).
 func walkKind(k EventKind) bool {
 	switch k {
-	case EvHeartbeat, EvAssignPass, EvHeartbeatDone, EvQueueVisit, EvQueueSkipped, EvChildOrder, EvAppConsidered, EvAppSkipped:
+	case EvHeartbeat, EvAssignPass, EvHeartbeatDone, EvQueueVisit, EvQueueSkipped, EvChildOrder, EvAppConsidered, EvAppSkipped, EvFairOrder:
 		return true
 	}
 	return false
@@ -348,6 +356,12 @@ func (s *Scheduler) updateLimits(q *queue, lim limits) {
 		q.lf.currentLimit = q.lf.cachedLimit
 		s.recalculateUsageRatio(q)
 		s.activateApplications(q)
+		// LeafQueue.updateClusterResource: userLimitNeedsRecompute, then
+		// computeUserLimitAndSetHeadroom for every active application.
+		q.lf.usersVer++
+		if len(q.lf.active) > 0 {
+			s.userLimitComputed(q)
+		}
 		return
 	}
 	for _, c := range q.children {

@@ -21,6 +21,7 @@ type queue struct {
 	kTie   int32
 	kGroup uint8
 	cidx   int32
+	kPrio  int32 // the rank by priority among siblings (slotKey)
 	parent *queue
 	lf     *leafState // nil for parent queues
 	depth  int
@@ -41,13 +42,22 @@ type queue struct {
 	order      []orderSlot
 	opos       []int32
 
-	id       int
+	id int
+	// hpos is the queue's place in its parent's child list
+	// (ParentQueue.childQueues): the configured order, or after a refresh
+	// the HashMap order of ParentQueue.reinitialize (hashorder.go). Ties
+	// of the child order, and CSMaxRunningAppsEnforcer's search, follow it.
+	hpos     int32
 	conf     *config.QueueConf // immutable; shared between clones
 	path     string
 	name     string
 	children []*queue
 	state    config.QueueState
-	numApps  int // pending + active applications below this queue
+	numApps  int // pending + active + non-runnable applications below this queue
+	// numRunnable counts the runnable applications below this queue
+	// (getNumRunnableApps: a leaf's runnableApps, a parent's count kept
+	// by CSMaxRunningAppsEnforcer).
+	numRunnable int
 }
 
 func (q *queue) isLeaf() bool { return q.lf != nil }
@@ -70,8 +80,16 @@ func (q *queue) touch() {
 type leafState struct {
 	active  []*app // FIFO: application priority desc, then submission order
 	pending []*app // waiting for the AM limits, same order
-	users   map[string]*user
-	amUsed  resource.Resource
+	// fairKeys are, for a fair leaf, the active applications' cached
+	// values (same index as active); fairMarked the applications to
+	// reorder at the next visit (fair.go).
+	fairKeys   []fairKey
+	fairMarked []*app
+	// nonRunnable are the accepted attempts over a max-parallel-apps
+	// limit (LeafQueue.nonRunnableApps), in the order they were added.
+	nonRunnable []*app
+	users       map[string]*user
+	amUsed      resource.Resource
 
 	// cachedLimit is LeafQueue.cachedResourceLimitsForHeadroom;
 	// currentLimit is queueResourceLimitsInfo.queueCurrentLimit.
@@ -83,6 +101,21 @@ type leafState struct {
 	activeUsed    resource.Resource
 
 	ul ulMemo // the last user-limit computation and its inputs
+
+	// usersVer is UsersManager.latestVersionOfUsersState, moved where
+	// Hadoop calls userLimitNeedsRecompute; seenVer is the version at
+	// which the user limit was last computed (the local version),
+	// seenOK false before the first computation; pendingOnly is
+	// activeUsersWithOnlyPendingApps, the count of users whose
+	// applications are all pending as it was at that computation
+	// (computeNumActiveUsersWithOnlyPendingApps): a cached figure.
+	usersVer, seenVer uint64
+	seenOK            bool
+	pendingOnly       int
+	// livePendingOnly is that count now, kept as users' counts change
+	// (countApps), which a computation copies instead of walking the
+	// users.
+	livePendingOnly int
 
 	// lead is at most the number of active apps at the head of the list
 	// with nothing outstanding and no reservation, which an unrecorded
@@ -136,6 +169,25 @@ type user struct {
 
 func (u *user) totalApps() int { return int(u.activatedApps + u.pendingApps) }
 
+// pendingOnly reports a user whose applications are all pending
+// (computeNumActiveUsersWithOnlyPendingApps's test).
+func (u *user) pendingOnly() bool { return u.pendingApps > 0 && u.activatedApps <= 0 }
+
+// countApps changes a user's pending and activated counts by dp and da,
+// keeping the leaf's live count of pending-only users.
+func (lf *leafState) countApps(u *user, dp, da int32) {
+	was := u.pendingOnly()
+	u.pendingApps += dp
+	u.activatedApps += da
+	if now := u.pendingOnly(); now != was {
+		if now {
+			lf.livePendingOnly++
+		} else {
+			lf.livePendingOnly--
+		}
+	}
+}
+
 // app is an application with its single attempt. The fields a leaf visit
 // reads of every active app come first, in one cache line.
 type app struct {
@@ -145,6 +197,8 @@ type app struct {
 	requests    []*request // by request priority, ascending
 	// demand is hasOutstanding(), refreshed whenever asks change.
 	demand bool
+	// runnable is FiCaSchedulerApp.isRunnable (max-parallel-apps).
+	runnable bool
 
 	id       string
 	idx      int // index in Scheduler.apps
@@ -163,12 +217,18 @@ type app struct {
 	// live holds the running containers in allocation order, with nil
 	// where a container completed (so that completing one is O(1));
 	// nlive counts the others. The last element is never nil.
-	live         []*container
-	nlive        int
+	live  []*container
+	nlive int32
+	// start orders the attempts by when they started (getStartTime); it
+	// shares nlive's word, which keeps an app in its size class.
+	start        int32
 	reservations []*container
 	consumption  resource.Resource
 	diagnostics  string
-	submitTick   int64
+	// submitTick and finishTick are the ticks it was submitted and
+	// finished (or was killed) at, finishTick 0 while it is live: int32
+	// keeps an app in its 256-byte size class (tickInt32 saturates).
+	submitTick, finishTick int32
 }
 
 // request is a SchedulerRequestKey's placement: the asks at each resource
@@ -258,7 +318,7 @@ func (a *app) removeLive(c *container) {
 		}
 		a.live = a.live[:n]
 	}
-	if len(a.live) > 2*a.nlive+8 {
+	if len(a.live) > 2*int(a.nlive)+8 {
 		j := 0
 		for _, x := range a.live {
 			if x != nil {

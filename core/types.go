@@ -128,8 +128,13 @@ type QueueView struct {
 	Path, Name, Parent string
 	Leaf               bool
 	Children           []string // full paths, in configuration order
-	State              config.QueueState
-	Depth              int
+	// ChildList is Children in the order of the parent's child list
+	// (ParentQueue.childQueues, which ties of the child order follow and
+	// Hadoop's REST lists): the configured order, or after a refresh under
+	// hadoop-3 the HashMap order of ParentQueue.reinitialize.
+	ChildList []string
+	State     config.QueueState
+	Depth     int
 
 	Capacity, MaxCapacity, AbsCapacity, AbsMaxCapacity float32
 	UsedCapacity, AbsUsedCapacity                      float32
@@ -141,6 +146,17 @@ type QueueView struct {
 	Used, Reserved, Pending resource.Resource
 
 	NumApps, NumActiveApps, NumPendingApps int
+	// NumNonRunnableApps counts the applications over a max-parallel-apps
+	// limit (accepted, neither pending nor active); NumRunnableApps the
+	// others (getNumRunnableApps); MaxParallelApps is the queue's limit
+	// (Integer.MAX_VALUE when none is set).
+	NumNonRunnableApps, NumRunnableApps, MaxParallelApps int
+	// Priority is the queue's priority, which a parent with the
+	// priority-utilization ordering policy weighs; OrderingPolicy is the
+	// queue's: fifo or fair for a leaf, utilization or
+	// priority-utilization for a parent.
+	Priority       int
+	OrderingPolicy string
 
 	// Leaf queues only.
 	AMUsed, AMLimit, UserAMLimit resource.Resource
@@ -152,6 +168,7 @@ type QueueView struct {
 	UserLimit                    resource.Resource // for an active user with weight 1, now
 	CurrentLimit                 resource.Resource // the limit handed down by the parent at the last visit
 	ActiveApps, PendingApps      []string          // in the order the scheduler walks them
+	NonRunnableApps              []string          // over max-parallel-apps, in the order they were added
 	Users                        []UserView        // by name
 	MaxAllocation                resource.Resource
 	NodeLocalityDelay            int
@@ -168,7 +185,10 @@ type UserView struct {
 	ActiveApps, PendingApps int
 	Active                  bool // has outstanding requests
 	UserLimit               resource.Resource
-	Weight                  float32
+	// AMLimit is the user's Max Application Master Resources
+	// (getUserAMResourceLimitPerPartition, scaled by the user's weight).
+	AMLimit resource.Resource
+	Weight  float32
 }
 
 // RequestView is one request priority of an application.
@@ -208,21 +228,29 @@ type ContainerView struct {
 
 // AppView is a read-only copy of an application's state.
 type AppView struct {
-	ID, User, Queue    string
-	State              AppState
-	Priority           int
-	Seq                int64 // submission order
-	Attempt            int   // the current attempt's number, from 1
-	Activated          bool  // in the leaf's active list (false: pending AM limits)
+	ID, User, Queue string
+	State           AppState
+	Priority        int
+	Seq             int64 // submission order
+	Attempt         int   // the current attempt's number, from 1
+	Activated       bool  // in the leaf's active list (false: pending AM limits)
+	// NotRunnable is an accepted application over a max-parallel-apps
+	// limit (CSMaxRunningAppsEnforcer): it waits, asking for nothing,
+	// until another finishes; Diagnostics says which limit.
+	NotRunnable        bool
 	AMResource         resource.Resource
 	Consumption        resource.Resource // live containers, AM included
 	Reserved           resource.Resource
 	LiveContainers     int
 	ReservedContainers int
 	Headroom           resource.Resource
-	Requests           []RequestView // by request priority
-	Containers         []ContainerView
-	Diagnostics        string
+	// StartTick is the tick it was submitted at (the RM UI's StartTime);
+	// FinishTick the tick it finished or was killed at (FinishTime), 0
+	// while it is live.
+	StartTick, FinishTick int64
+	Requests              []RequestView // by request priority
+	Containers            []ContainerView
+	Diagnostics           string
 }
 
 // NodeView is a read-only copy of a node's state.

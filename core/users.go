@@ -39,10 +39,41 @@ func (s *Scheduler) updateUserUsage(q *queue, u *user, r resource.Resource, allo
 			q.lf.activeUsed = q.lf.activeUsed.Sub(r)
 		}
 	}
+	q.lf.usersVer++ // userLimitNeedsRecompute
 	newRatio := s.rc.Ratio(u.used, s.cluster)
 	delta := newRatio - u.usageRatio
 	u.usageRatio = newRatio
 	q.lf.usageRatio += delta
+	if s.set.UserMetrics {
+		// allocateResource and releaseResource compute the user's headroom
+		// when user metrics are on (getUserMetrics is null otherwise).
+		s.userLimitComputed(q)
+	}
+}
+
+// userLimitComputed is what UsersManager.getComputedResourceLimitForActiveUsers
+// does besides the limit itself (which the memo of queueUserLimit gives):
+// when the users' state changed since the last computation
+// (isRecomputeNeeded), reComputeUserLimits refreshes the cached count of
+// users with only pending applications
+// (computeNumActiveUsersWithOnlyPendingApps) and the local version is
+// brought up to date. It is called where Hadoop computes the limit in a
+// step that changes state: the first application a leaf visit reaches
+// (computeUserLimitAndSetHeadroom), updateClusterResource with active
+// applications, and each container with user metrics on; the views, which
+// Hadoop answers from what was stored, never call it. A count that changes
+// is a change of state (the AM limits read it).
+func (s *Scheduler) userLimitComputed(q *queue) {
+	lf := q.lf
+	if lf.seenOK && lf.seenVer == lf.usersVer {
+		return
+	}
+	lf.seenOK, lf.seenVer = true, lf.usersVer
+	if n := lf.livePendingOnly; n != lf.pendingOnly {
+		lf.pendingOnly = n // a copy of the count kept as it changes
+		q.touch()
+		s.changed()
+	}
 }
 
 // recalculateUsageRatio recomputes every user's usage ratio from scratch
@@ -76,6 +107,7 @@ func (s *Scheduler) activateUserApp(a *app) {
 		q.lf.activeUsers++
 		q.lf.activeWeights += u.weight
 		q.lf.activeUsed = q.lf.activeUsed.Add(u.used)
+		q.lf.usersVer++ // userLimitNeedsRecompute
 	}
 }
 
@@ -92,6 +124,7 @@ func (s *Scheduler) deactivateUserApp(a *app) {
 		q.lf.activeUsers--
 		q.lf.activeWeights -= u.weight
 		q.lf.activeUsed = q.lf.activeUsed.Sub(u.used)
+		q.lf.usersVer++ // userLimitNeedsRecompute
 	}
 }
 
@@ -234,16 +267,13 @@ func (s *Scheduler) headroom(q *queue, u *user) resource.Resource {
 	return resource.ComponentwiseMax(h, resource.None)
 }
 
-// numActiveUsersForAM is activeUsers + users with only pending applications
-// (UsersManager.getNumActiveUsers).
+// numActiveUsersForAM is UsersManager.getNumActiveUsers: the users with
+// outstanding asks, counted as they change, plus the users whose
+// applications are all pending as counted at the last user-limit
+// computation (userLimitComputed), a cached figure: a brand-new user's
+// first application is judged before it counts.
 func (s *Scheduler) numActiveUsersForAM(q *queue) int {
-	n := q.lf.activeUsers
-	for _, u := range q.lf.users { // a count: the order does not matter
-		if u.pendingApps > 0 && u.activatedApps <= 0 {
-			n++
-		}
-	}
-	return n
+	return q.lf.activeUsers + q.lf.pendingOnly
 }
 
 // amLimit is calculateAndGetAMResourceLimitPerPartition (section 6.5).

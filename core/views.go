@@ -30,6 +30,8 @@ func (s *Scheduler) queueView(q *queue) QueueView {
 		MaxAllocation: c.MaxAlloc, DisablePreemption: c.DisablePreemption,
 		SubmitACL: c.SubmitACL.String(), AdminACL: c.AdminACL.String(),
 		ConfiguredState: c.ConfiguredState, DefaultAppPriority: c.DefaultAppPriority,
+		Priority: c.Priority, OrderingPolicy: c.OrderingPolicy,
+		MaxParallelApps: c.MaxParallelApps, NumRunnableApps: q.numRunnable,
 	}
 	v.UsedCapacity, v.AbsUsedCapacity = s.usedCapacity(q)
 	if q.parent != nil {
@@ -37,6 +39,9 @@ func (s *Scheduler) queueView(q *queue) QueueView {
 	}
 	for _, ch := range q.children {
 		v.Children = append(v.Children, ch.path)
+	}
+	for _, ch := range hadoopChildren(q) {
+		v.ChildList = append(v.ChildList, ch.path)
 	}
 	if !q.isLeaf() {
 		s.countApps(q, &v)
@@ -46,7 +51,7 @@ func (s *Scheduler) queueView(q *queue) QueueView {
 	v.NumActiveApps, v.NumPendingApps = len(lf.active), len(lf.pending)
 	v.AMUsed, v.AMLimit, v.UserAMLimit = lf.amUsed, s.amLimit(q), s.userAMLimit(q, "")
 	v.MaxApps, v.MaxAppsPerUser = c.MaxApplications, c.MaxApplicationsPerUser
-	v.ActiveUsers = lf.activeUsers
+	v.ActiveUsers = s.numActiveUsersForAM(q) // UsersManager.getNumActiveUsers
 	v.UserLimitFactor, v.MinUserLimitPercent, v.MaxAMPercent = c.UserLimitFactor, c.MinUserLimitPercent, c.MaxAMPercent
 	v.UserLimit = s.userLimitTerms(q).Limit
 	v.CurrentLimit = lf.currentLimit
@@ -57,12 +62,16 @@ func (s *Scheduler) queueView(q *queue) QueueView {
 	for _, a := range lf.pending {
 		v.PendingApps = append(v.PendingApps, a.id)
 	}
+	v.NumNonRunnableApps = len(lf.nonRunnable)
+	for _, a := range lf.nonRunnable {
+		v.NonRunnableApps = append(v.NonRunnableApps, a.id)
+	}
 	for _, name := range sortedUserNames(lf) {
 		u := lf.users[name]
 		v.Users = append(v.Users, UserView{
 			Name: name, Used: u.used, Reserved: u.reserved, AMUsed: u.amUsed,
 			ActiveApps: int(u.activatedApps), PendingApps: int(u.pendingApps), Active: u.activeAsks > 0,
-			UserLimit: s.userLimitOf(q, u), Weight: u.weight,
+			UserLimit: s.userLimitOf(q, u), AMLimit: s.userAMLimit(q, name), Weight: u.weight,
 		})
 	}
 	return v
@@ -73,6 +82,7 @@ func (s *Scheduler) countApps(q *queue, v *QueueView) {
 		if c.isLeaf() {
 			v.NumActiveApps += len(c.lf.active)
 			v.NumPendingApps += len(c.lf.pending)
+			v.NumNonRunnableApps += len(c.lf.nonRunnable)
 		} else {
 			s.countApps(c, v)
 		}
@@ -131,7 +141,9 @@ func (s *Scheduler) appViewBrief(a *app) AppView {
 	v := AppView{
 		ID: a.id, User: a.user, Queue: a.queue.path, State: a.state, Priority: a.priority, Seq: a.seq, Attempt: int(a.attempt),
 		Activated: a.activated, AMResource: a.amResource, Consumption: a.consumption, Reserved: a.reservedRes,
-		LiveContainers: a.nlive, ReservedContainers: len(a.reservations), Diagnostics: a.diagnostics,
+		LiveContainers: int(a.nlive), ReservedContainers: len(a.reservations), Diagnostics: a.diagnostics,
+		StartTick: int64(a.submitTick), FinishTick: int64(a.finishTick),
+		NotRunnable: a.state == AppAccepted && !a.runnable,
 	}
 	// A live application's user is its queue's user of that name
 	// (CheckInvariants): no lookup by name for each of tens of thousands.

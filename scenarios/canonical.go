@@ -91,6 +91,7 @@ var flowParents = map[string]bool{
 	"nodes": true, "add_node": true, "acl": true, "last_step_allocations": true,
 	"heartbeat": true, "remove_node": true, "preemption_round": true,
 	"finish_container": true, "kill_app": true, "submit": true, "request": true,
+	"apps": true, "containers": true, "asks": true, // a restore's items, one a line
 }
 
 // blockParents are keys whose map values stay in block style.

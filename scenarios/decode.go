@@ -6,7 +6,7 @@ import (
 )
 
 var topKeys = []string{
-	"version", "name", "description", "source", "notes", "profile", "config",
+	"version", "name", "description", "source", "notes", "assumptions", "profile", "config",
 	"config_xml", "groups", "nodes", "config_error", "steps",
 }
 
@@ -35,6 +35,8 @@ func (d *decoder) scenario(v *value) (*Scenario, error) {
 			sc.Source, err = d.str(f.val, f.key)
 		case "notes":
 			sc.Notes, err = d.str(f.val, f.key)
+		case "assumptions":
+			sc.Assumptions, err = d.texts(f.val, f.key)
 		case "profile":
 			sc.Profile, err = d.str(f.val, f.key)
 		case "config":
@@ -247,6 +249,8 @@ func (d *decoder) step(v *value, path string, st *Step) error {
 			}
 		case KindPreemptionRound:
 			st.PreemptionRound, err = d.preemptionRound(f.val, p)
+		case KindRestore:
+			st.Restore, err = d.restore(f.val, p)
 		case KindExpect:
 			st.Expect, err = d.expect(f.val, p)
 		case "error":

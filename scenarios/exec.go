@@ -64,6 +64,8 @@ func (p *Player) exec(st *Step) error {
 		return p.preemptionSnapshot(st.PreemptionSnapshot)
 	case KindPreemptionRound:
 		return p.preemptionRound(st.PreemptionRound.NowMS)
+	case KindRestore:
+		return p.restore(st.Restore)
 	default:
 		return fmt.Errorf("unknown step kind %q", st.Kind())
 	}

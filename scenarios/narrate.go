@@ -14,7 +14,7 @@ import (
 // event, in order: "n3 heartbeats with 6144 MB of 8192 MB free",
 // "root orders its children by used capacity: a (0.0%), b (12.5%)",
 // "leaf root.a: app_1 of alice skipped: user at its user limit (used 4096 MB > limit 3072 MB)",
-// "allocated a 2048 MB container to app_1 on n3 (OFF_SWITCH, priority 1)".
+// "allocated a 2048 MB container to app_1 on n3 (OFF_SWITCH, request priority 1)".
 // The same events always give the same sentences. The playground shows
 // them in its narration panel; yarnplay-check -narrate prints them.
 //
@@ -129,6 +129,12 @@ func (n narrator) one(e core.Event) string {
 		}
 		return fmt.Sprintf("%s looks for another assignment (pass %d) from root", e.Node, e.Seq)
 	case core.EvHeartbeatDone:
+		if e.Reason == core.ReasonServedReservation {
+			// The node's heartbeat went to its reservation (fulfilled
+			// or kept): nothing else is scheduled on it, and Seq counts
+			// only the containers of the walk from root, none.
+			return fmt.Sprintf("%s is done: it served its reservation, so nothing else is scheduled on it in this heartbeat", e.Node)
+		}
 		s := fmt.Sprintf("%s is done after %s", e.Node, containers(e.Seq))
 		if e.Reason != "" {
 			s += ": " + string(e.Reason)
@@ -149,17 +155,17 @@ func (n narrator) one(e core.Event) string {
 	case core.EvAppSkipped:
 		return n.appSkipped(e)
 	case core.EvAllocated:
-		return fmt.Sprintf("allocated a %s container to %s on %s (%s, priority %d)", n.mb(e.Resource), e.App, e.Node, e.Locality, e.Priority)
+		return fmt.Sprintf("allocated a %s container to %s on %s (%s, request priority %d)", n.mb(e.Resource), e.App, e.Node, e.Locality, e.Priority)
 	case core.EvReserved:
-		s := fmt.Sprintf("reserved %s on %s for %s (priority %d)", n.mb(e.Resource), e.Node, e.App, e.Priority)
+		s := fmt.Sprintf("reserved %s on %s for %s (request priority %d)", n.mb(e.Resource), e.Node, e.App, e.Priority)
 		if !e.Limit.IsZero() || !e.Used.IsZero() {
 			s += fmt.Sprintf(": the node has only %s free", n.mb(e.Used))
 		}
 		return s
 	case core.EvReReserved:
-		return fmt.Sprintf("%s keeps its %s reservation on %s (priority %d): still only %s free", e.App, n.mb(e.Resource), e.Node, e.Priority, n.mb(e.Used))
+		return fmt.Sprintf("%s keeps its %s reservation on %s (request priority %d): still only %s free", e.App, n.mb(e.Resource), e.Node, e.Priority, n.mb(e.Used))
 	case core.EvReservationFulfil:
-		return fmt.Sprintf("the reservation on %s is fulfilled: allocated a %s container to %s (%s, priority %d)", e.Node, n.mb(e.Resource), e.App, e.Locality, e.Priority)
+		return fmt.Sprintf("the reservation on %s is fulfilled: allocated a %s container to %s (%s, request priority %d)", e.Node, n.mb(e.Resource), e.App, e.Locality, e.Priority)
 	case core.EvUnreserved:
 		s := fmt.Sprintf("the %s reservation of %s on %s is released", n.mb(e.Resource), e.App, e.Node)
 		if e.Reason != "" {
@@ -184,7 +190,19 @@ func (n narrator) one(e core.Event) string {
 		}
 		return s
 	case core.EvAppPending:
+		switch e.Reason {
+		case core.ReasonQueueMaxParallelApps:
+			return fmt.Sprintf("%s is accepted but not runnable: queue %s already runs %d applications, its max-parallel-apps; it waits, asking for nothing, until one finishes", who(e), e.Detail, e.Seq)
+		case core.ReasonUserMaxParallelApps:
+			return fmt.Sprintf("%s is accepted but not runnable: user %s already runs %d applications, the user's max-parallel-apps; it waits, asking for nothing, until one finishes", who(e), e.Detail, e.Seq)
+		}
 		return fmt.Sprintf("%s stays pending in %s: %s (AM usage would be %s, limit %s)", who(e), e.Queue, e.Reason, n.mb(e.Used), n.mb(e.Limit))
+	case core.EvFairOrder:
+		return fmt.Sprintf("fair leaf %s tries its applications least used first, by the memory cached at their last reordering (FairOrderingPolicy): %s", e.Queue, fairOrder(e.Detail))
+	case core.EvChildList:
+		return fmt.Sprintf("after the refresh %s keeps its children in a Java HashMap's order, by the hash of their paths (ParentQueue.reinitialize): %s; children tied on used capacity and capacity are now tried in this order, not the configured one", e.Queue, e.Detail)
+	case core.EvAppRunnable:
+		return fmt.Sprintf("%s is now runnable (an application under the same max-parallel-apps limit finished) and joins %s's pending applications", e.App, e.Queue)
 	case core.EvAppRunning:
 		return fmt.Sprintf("%s is RUNNING", e.App)
 	case core.EvAppFinished:
@@ -196,9 +214,9 @@ func (n narrator) one(e core.Event) string {
 			e.App, e.Reason, e.Seq-1, e.Seq)
 	case core.EvRequest:
 		if e.Seq == 0 {
-			return fmt.Sprintf("%s withdraws its ask at priority %d %s", e.App, e.Priority, where(e.Detail))
+			return fmt.Sprintf("%s withdraws its ask at request priority %d %s", e.App, e.Priority, where(e.Detail))
 		}
-		return fmt.Sprintf("%s asks for %s of %s at priority %d %s", e.App, containers(e.Seq), n.mb(e.Resource), e.Priority, where(e.Detail))
+		return fmt.Sprintf("%s asks for %s of %s at request priority %d %s", e.App, containers(e.Seq), n.mb(e.Resource), e.Priority, where(e.Detail))
 	case core.EvQueueState:
 		s := fmt.Sprintf("%s is now %s", e.Queue, e.Detail)
 		if e.Reason != "" {
@@ -254,7 +272,7 @@ func (n narrator) queueSkipped(e core.Event) string {
 func (n narrator) appSkipped(e core.Event) string {
 	s := fmt.Sprintf("leaf %s: %s skipped", e.Queue, who(e))
 	if e.Priority > 0 || !e.Resource.IsZero() {
-		s += fmt.Sprintf(" at priority %d", e.Priority)
+		s += fmt.Sprintf(" at request priority %d", e.Priority)
 	}
 	s += ": " + orDefault(string(e.Reason), "nothing to assign")
 	switch e.Reason {
@@ -282,14 +300,32 @@ func (n narrator) appSkipped(e core.Event) string {
 func childOrder(e core.Event) string {
 	parts := strings.Split(e.Detail, ", ")
 	names := make([]string, 0, len(parts))
+	how := "by used capacity"
 	for _, p := range parts {
 		path, val, ok := strings.Cut(p, "=")
+		val, prio, hasPrio := strings.Cut(val, "@")
 		f, err := strconv.ParseFloat(val, 64)
 		if !ok || err != nil {
 			return fmt.Sprintf("%s orders its children by used capacity: %s", e.Queue, e.Detail)
 		}
 		name := strings.TrimPrefix(path, e.Queue+".")
+		if hasPrio {
+			how = "by priority-utilization (those under their guarantee first, then higher priority, then less used)"
+			names = append(names, fmt.Sprintf("%s (%s, priority %s)", name, percent(f), prio))
+			continue
+		}
 		names = append(names, fmt.Sprintf("%s (%s)", name, percent(f)))
 	}
-	return fmt.Sprintf("%s orders its children by used capacity: %s", e.Queue, strings.Join(names, ", "))
+	return fmt.Sprintf("%s orders its children %s: %s", e.Queue, how, strings.Join(names, ", "))
+}
+
+// fairOrder renders a fair_order event's "app=MB, ..." as "app (MB MB), ...".
+func fairOrder(d string) string {
+	parts := strings.Split(d, ", ")
+	for i, p := range parts {
+		if app, mb, ok := strings.Cut(p, "="); ok {
+			parts[i] = app + " (" + mb + " MB)"
+		}
+	}
+	return strings.Join(parts, ", ")
 }

@@ -32,17 +32,17 @@ func TestNarrate(t *testing.T) {
 		"root orders its children by used capacity: a (0.0%), b (12.5%)",
 		"root.a is tried: 0 MB used (0.0% of its capacity), limit 8192 MB",
 		"leaf root.a: app_1 of alice skipped: user at its user limit (used 4096 MB > limit 3072 MB)",
-		"leaf root.a: app_2 of bob skipped at priority 1: waiting for locality (2 missed scheduling opportunities)",
-		"allocated a 2048 MB container to app_1 on n3 (OFF_SWITCH, priority 1)",
-		"reserved 4096 MB on n3 for app_3 (priority 2): the node has only 2048 MB free",
+		"leaf root.a: app_2 of bob skipped at request priority 1: waiting for locality (2 missed scheduling opportunities)",
+		"allocated a 2048 MB container to app_1 on n3 (OFF_SWITCH, request priority 1)",
+		"reserved 4096 MB on n3 for app_3 (request priority 2): the node has only 2048 MB free",
 		"root.b is skipped: queue at its maximum capacity (used 4096 MB, limit 4096 MB)",
 		"n3 is done after 1 container: off-switch assignments per heartbeat reached",
 		"app_4 of carol stays pending in root.a: queue AM resource limit (AM usage would be 3072 MB, limit 2048 MB)",
-		"app_1 asks for 3 containers of 1024 MB at priority 1 anywhere",
-		"app_1 withdraws its ask at priority 1 on h1",
+		"app_1 asks for 3 containers of 1024 MB at request priority 1 anywhere",
+		"app_1 withdraws its ask at request priority 1 on h1",
 		"app_5 lost its AM container (the node left the cluster): attempt 1 fails, its other containers are killed and its asks dropped; attempt 2 is ACCEPTED and asks for a new AM",
 	}, Narrate(events))
-	require.Equal(t, "allocated a 2048 MB and 2 vcores container to app_1 on n3 (OFF_SWITCH, priority 1)",
+	require.Equal(t, "allocated a 2048 MB and 2 vcores container to app_1 on n3 (OFF_SWITCH, request priority 1)",
 		NarrateWith([]core.Event{{Kind: core.EvAllocated, Node: "n3", App: "app_1", Priority: 1, Resource: resource.New(2048, 2), Locality: core.OffSwitch}}, NarrateOptions{VCores: true})[0])
 	require.Equal(t, []string{"unknown_kind: x"}, Narrate([]core.Event{{Kind: "unknown_kind", Detail: "x"}}))
 }
@@ -50,4 +50,17 @@ func TestNarrate(t *testing.T) {
 func TestNarrateAReservedNodeVisit(t *testing.T) {
 	lines := Narrate([]core.Event{{Kind: core.EvQueueVisit, Node: "n0", Queue: "root.q", App: "big", Reason: core.ReasonNodeReserved, Resource: resource.New(6144, 1)}})
 	require.Equal(t, []string{"n0 is reserved for big: only that reservation of 6144 MB in root.q is tried, nothing else is scheduled on the node"}, lines)
+}
+
+// A heartbeat that served a reservation says so, not "done after 0
+// containers" right after the reservation's container was allocated.
+func TestNarrateServedReservation(t *testing.T) {
+	lines := Narrate([]core.Event{
+		{Kind: core.EvReservationFulfil, Node: "n0", App: "app_1", Priority: 1, Resource: resource.New(4096, 1), Locality: core.OffSwitch},
+		{Kind: core.EvHeartbeatDone, Node: "n0", Reason: core.ReasonServedReservation},
+	})
+	require.Equal(t, []string{
+		"the reservation on n0 is fulfilled: allocated a 4096 MB container to app_1 (OFF_SWITCH, request priority 1)",
+		"n0 is done: it served its reservation, so nothing else is scheduled on it in this heartbeat",
+	}, lines)
 }

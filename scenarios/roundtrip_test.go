@@ -14,12 +14,12 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// corpus returns the scenario files the round-trip tests use: testdata and
-// the conformance cases (when present).
+// corpus returns the scenario files the round-trip tests use: testdata, the
+// feature scenarios and the conformance cases (when present).
 func corpus(t testing.TB) map[string][]byte {
 	t.Helper()
 	out := map[string][]byte{}
-	for _, pattern := range []string{"testdata/*.yaml", "testdata/*.json", conformanceDir + "/*.json"} {
+	for _, pattern := range []string{"testdata/*.yaml", "testdata/*.json", featureDir + "/*.yaml", conformanceDir + "/*.json"} {
 		files, err := filepath.Glob(pattern)
 		require.NoError(t, err)
 		for _, f := range files {

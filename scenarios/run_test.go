@@ -171,7 +171,7 @@ func TestNarrationIsDeterministic(t *testing.T) {
 	require.Equal(t, a.Narration, b.Narration)
 	require.Len(t, a.Narration, len(sc.Steps)+1)
 	require.Equal(t, "alice submits a job to a (no AM container, as in Hadoop's unit tests).", a.Narration[1].Note)
-	require.Contains(t, a.Narration[7].Lines, "allocated a 2048 MB container to app_2 on n0 (OFF_SWITCH, priority 1)")
+	require.Contains(t, a.Narration[7].Lines, "allocated a 2048 MB container to app_2 on n0 (OFF_SWITCH, request priority 1)")
 	require.Equal(t, []string{"every expectation holds"}, a.Narration[8].Lines)
 }
 

@@ -20,6 +20,10 @@ type Scenario struct {
 	Description string `json:"description,omitempty"`
 	Source      string `json:"source,omitempty"`
 	Notes       string `json:"notes,omitempty"`
+	// Assumptions list what an imported snapshot did not say and the
+	// importer chose (one sentence each); the playground shows them in a
+	// banner.
+	Assumptions []string `json:"assumptions,omitempty"`
 	// Profile is "hadoop-3" (the default when empty) or "hadoop-2".
 	Profile string `json:"profile,omitempty"`
 	// Config holds Hadoop properties by their own keys; it is merged over
@@ -87,6 +91,7 @@ type Step struct {
 	RemoveNode         *RemoveNode      `json:"remove_node,omitempty"`
 	PreemptionSnapshot map[string]any   `json:"preemption_snapshot,omitempty"`
 	PreemptionRound    *PreemptionRound `json:"preemption_round,omitempty"`
+	Restore            *Restore         `json:"restore,omitempty"`
 	Expect             *Expect          `json:"expect,omitempty"`
 
 	// Error lists texts that must all appear (case-insensitively) in the
@@ -115,6 +120,7 @@ const (
 	KindRemoveNode         = "remove_node"
 	KindPreemptionSnapshot = "preemption_snapshot"
 	KindPreemptionRound    = "preemption_round"
+	KindRestore            = "restore"
 	KindExpect             = "expect"
 )
 
@@ -122,7 +128,7 @@ const (
 var StepKinds = []string{
 	KindSubmit, KindRequest, KindHeartbeat, KindTick, KindFinishContainer,
 	KindFinishApp, KindKillApp, KindRefresh, KindAddNode, KindRemoveNode,
-	KindPreemptionSnapshot, KindPreemptionRound, KindExpect,
+	KindPreemptionSnapshot, KindPreemptionRound, KindRestore, KindExpect,
 }
 
 // Kinds returns the kinds set on the step, in StepKinds order; a valid
@@ -146,6 +152,7 @@ func (st *Step) Kinds() []string {
 	add(st.RemoveNode != nil, KindRemoveNode)
 	add(st.PreemptionSnapshot != nil, KindPreemptionSnapshot)
 	add(st.PreemptionRound != nil, KindPreemptionRound)
+	add(st.Restore != nil, KindRestore)
 	add(st.Expect != nil, KindExpect)
 	return ks
 }

@@ -256,6 +256,8 @@ func (v *validator) steps() {
 			if st.PreemptionRound.NowMS < 0 {
 				v.add(p+".now_ms", st.Line, "must not be negative")
 			}
+		case KindRestore:
+			v.restore(st.Restore, p, st.Line, i, mayFail)
 		case KindExpect:
 			if mayFail {
 				v.add(path, st.Line, "an expect step cannot carry error or error_any")

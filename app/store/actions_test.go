@@ -124,6 +124,12 @@ func TestRefusalsChangeNothing(t *testing.T) {
 <property><name>yarn.scheduler.capacity.root.y.capacity</name><value>60</value></property>
 </configuration>`))
 		}, "Illegal capacity"},
+		{"an XML Hadoop runs that yarnplay does not simulate", func(s *Store) error {
+			return s.ImportXML([]byte(`<configuration>
+<property><name>yarn.scheduler.capacity.root.queues</name><value>x</value></property>
+<property><name>yarn.scheduler.capacity.root.x.capacity</name><value>[memory=1024,vcores=1]</value></property>
+</configuration>`))
+		}, "Hadoop accepts this configuration, but yarnplay cannot simulate absolute resource capacities"},
 		{"a scenario file that does not parse", func(s *Store) error {
 			return s.ImportScenario("x.yaml", []byte("steps: [{tik: 1}]"))
 		}, "does not load"},

@@ -203,7 +203,8 @@ func (s *Store) label() string {
 		return fmt.Sprintf("start: %s, %s", plural(len(s.cur.Scheduler().Nodes()), "node", "nodes"),
 			plural(len(s.recs[0].paths), "queue", "queues"))
 	}
-	return fmt.Sprintf("step %d: %s", s.step, Describe(&s.doc.Steps[s.step-1]))
+	st := &s.doc.Steps[s.step-1]
+	return fmt.Sprintf("step %d: %s%s", s.step, kindWords(st), Describe(st))
 }
 
 // lastHeartbeat is the node of the last heartbeat up to the current step,
@@ -386,6 +387,20 @@ func (s *Store) history(k int) []HistoryPoint {
 	return s.hist.points[: k+1 : k+1]
 }
 
+// kindWords say what kind of step a step is, before Describe's words,
+// so a learner tells a step of the scenario from a heartbeat: "scenario
+// action: " for what a user or an operator does (submit, ask, finish,
+// kill, refresh, add or remove a node, preemption); nothing for a
+// heartbeat, a tick or a check, whose descriptions say it ("heartbeat of
+// n7", "tick of all nodes: …", "check: …").
+func kindWords(st *scenarios.Step) string {
+	switch st.Kind() {
+	case scenarios.KindHeartbeat, scenarios.KindTick, scenarios.KindExpect:
+		return ""
+	}
+	return "scenario action: "
+}
+
 // Describe says what a step does, in a few words: "heartbeat of n3",
 // "alice submits app_1 to a".
 func Describe(st *scenarios.Step) string {
@@ -422,9 +437,9 @@ func Describe(st *scenarios.Step) string {
 		return "heartbeats of " + strings.Join(names, ", ")
 	case scenarios.KindTick:
 		if *st.Tick == 1 {
-			return "tick: every node heartbeats once"
+			return "tick of all nodes: every node heartbeats once"
 		}
-		return fmt.Sprintf("%d ticks: every node heartbeats %d times", *st.Tick, *st.Tick)
+		return fmt.Sprintf("%d ticks of all nodes: every node heartbeats %d times", *st.Tick, *st.Tick)
 	case scenarios.KindFinishContainer:
 		fc := st.FinishContainer
 		on := ""
@@ -455,8 +470,11 @@ func Describe(st *scenarios.Step) string {
 		return "preemption snapshot"
 	case scenarios.KindPreemptionRound:
 		return fmt.Sprintf("preemption round at %d ms", st.PreemptionRound.NowMS)
+	case scenarios.KindRestore:
+		r := st.Restore
+		return fmt.Sprintf("restore the cluster: %s, %s", plural(len(r.Apps), "application", "applications"), plural(len(r.Containers), "container", "containers"))
 	case scenarios.KindExpect:
-		return "check the expectations"
+		return "check: the scenario's expectations"
 	}
 	return "an unknown step"
 }

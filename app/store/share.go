@@ -64,7 +64,9 @@ func (s *Store) ExportYAML() ([]byte, error) { return s.doc.YAML() }
 // ImportXML replaces the configuration the scenario starts with by a
 // capacity-scheduler.xml (the properties outside yarn.scheduler.capacity.
 // that the file does not set are kept), and goes to the start; the steps
-// are kept. A file Hadoop would refuse is refused with Hadoop's message.
+// are kept. A file Hadoop would refuse is refused with Hadoop's message;
+// one Hadoop accepts that yarnplay cannot simulate is refused naming the
+// feature (config.Check).
 func (s *Store) ImportXML(data []byte) error { return s.importConf(config.ParseXML(data)) }
 
 // ImportXMLText is ImportXML for text pasted into the page, already
@@ -88,8 +90,13 @@ func (s *Store) importConf(c *config.Conf, err error) error {
 			}
 		}
 	}
-	if _, err := config.Parse(config.FromMap(conf), profile); err != nil {
-		return s.refuse(err)
+	// The three outcomes of yarnplay-validate (config.Check).
+	switch res := config.Check(config.FromMap(conf), profile); res.Verdict {
+	case config.Refused:
+		return s.refuse(fmt.Errorf("Hadoop would not start with this configuration: %w", res.Err))
+	case config.NotSimulated:
+		return s.refuse(fmt.Errorf("Hadoop accepts this configuration, but yarnplay cannot simulate %s: %w. %s",
+			res.Err.Feature, res.Err, res.Err.Instead))
 	}
 	d := s.edit()
 	d.Config, d.ConfigXML = maps.Clone(conf), ""

@@ -95,7 +95,7 @@ func TestStepsPublishWhatTheCoreDid(t *testing.T) {
 	s := loaded(t, twoQueues)
 	s.Jump(1)
 	f := s.Frame()
-	require.Equal(t, "step 1: alice submits app_1 to a (no AM)", f.Label)
+	require.Equal(t, "step 1: scenario action: alice submits app_1 to a (no AM)", f.Label)
 	require.Equal(t, "alice submits.", f.Note)
 	require.Equal(t, "submit", f.Kind)
 	require.Equal(t, []string{"submit"}, f.History[1].Marks)

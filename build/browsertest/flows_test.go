@@ -89,6 +89,19 @@ func (p *page) set(sel, value, event string) {
 		`; e.dispatchEvent(new Event(`+q(event)+`, {bubbles: true})); return true })()`)
 }
 
+// typeOver selects the text of an input and types text over it, a key at
+// a time, as a user does.
+func (p *page) typeOver(sel, text string) {
+	p.t.Helper()
+	p.wait(`!!document.querySelector(`+q(sel)+`)`, sel+" on the page")
+	js[bool](p, `(() => { const e = document.querySelector(`+q(sel)+`); e.focus(); e.select(); return true })()`)
+	ctx, cancel := context.WithTimeout(p.tab, waitTimeout)
+	defer cancel()
+	for _, r := range text {
+		require.NoError(p.t, chromedp.Do(ctx, chromedp.KeyEvent(string(r))), "typing %q into %s", text, sel)
+	}
+}
+
 func (p *page) text(sel string) string {
 	p.t.Helper()
 	return js[string](p, `(() => { const e = document.querySelector(`+q(sel)+`); return e ? e.innerText : '' })()`)
@@ -196,6 +209,10 @@ func TestBrowserFlows(t *testing.T) {
 	require.Equal(t, f.Narration, lines, "the narration is the core's decisions")
 	require.Contains(t, p.text("#tl-counter"), strings.SplitN(f.Label, ": ", 2)[1])
 	p.screenshot("heartbeat.png")
+	drawn := js[int](p, `document.querySelectorAll('.node-card .cell.blk.first, .ns-blk:not(.done)').length`)
+	require.Positive(t, drawn, "the heartbeat's container is drawn")
+	require.Contains(t, p.text(`[data-field="nodes-summary"]`), plural(drawn, "running container"),
+		"the summary counts the containers drawn, not the nodes that run them")
 
 	// Back restores exactly the previous state.
 	p.click("#tl-back")
@@ -212,20 +229,34 @@ func TestBrowserFlows(t *testing.T) {
 	p.click("#qe-add-button")
 	p.wait(`!!document.querySelector('#qe-tree li[data-queue="root.etl"]')`, "the new queue etl")
 	p.set(`input[data-queue="root.default"][data-prop="capacity"]`, "70", "input")
-	p.wait(`!!document.querySelector('.qe-issue')`, "Hadoop's refusal while the sum is 70")
+	p.wait(`!!document.querySelector('.qe-issue:not([hidden])')`, "Hadoop's refusal while the sum is 70")
 	p.set(`input[data-queue="root.etl"][data-prop="capacity"]`, "30", "input")
-	p.wait(`!document.querySelector('.qe-issue') && !!document.querySelector('#queue-tree li[data-queue="root.etl"]')`, "the two-queue tree applied")
+	p.wait(`!document.querySelector('.qe-issue:not([hidden])') && !!document.querySelector('#queue-tree li[data-queue="root.etl"]')`, "the two-queue tree applied")
 	require.Contains(t, p.text(`#queue-tree li[data-queue="root.etl"]`), "30.0%")
 
 	// An invalid capacity shows Hadoop's message on that queue.
 	p.set(`input[data-queue="root.etl"][data-prop="capacity"]`, "thirty", "input")
-	p.wait(`!!document.querySelector('#qe-tree li[data-queue="root.etl"] .qe-issue, #qe-tree li[data-queue="root"] > .qe-issue')`, "the refusal on etl")
-	issue := p.text(`.qe-issue`)
+	p.wait(`!!document.querySelector('#qe-tree li[data-queue="root.etl"] .qe-issue:not([hidden]), #qe-tree li[data-queue="root"] > .qe-issue:not([hidden])')`, "the refusal on etl")
+	issue := p.text(`.qe-issue:not([hidden])`)
 	require.Contains(t, issue, "NumberFormatException")
 	require.Contains(t, issue, "root.etl")
 	p.screenshot("editor-error.png")
 	p.set(`input[data-queue="root.etl"][data-prop="capacity"]`, "30", "input")
-	p.wait(`!document.querySelector('.qe-issue')`, "the fixed capacity")
+	p.wait(`!document.querySelector('.qe-issue:not([hidden])')`, "the fixed capacity")
+
+	// Typing over a capacity keeps every keystroke and the focus, as the
+	// draft goes from accepted to refused (40 and 70 make 110) and back (60
+	// and 40 make 100).
+	etl, def := `input[data-queue="root.etl"][data-prop="capacity"]`, `input[data-queue="root.default"][data-prop="capacity"]`
+	p.typeOver(etl, "40")
+	p.wait(`!!document.querySelector('.qe-issue:not([hidden])')`, "the refusal while the sum is 110")
+	require.Equal(t, "40", js[string](p, `document.querySelector(`+q(etl)+`).value`), "both keystrokes are in the field")
+	require.True(t, js[bool](p, `document.activeElement === document.querySelector(`+q(etl)+`)`), "the field keeps the focus")
+	p.typeOver(def, "60")
+	p.wait(`!document.querySelector('.qe-issue:not([hidden])')`, "60 and 40 applied")
+	require.Equal(t, "60", js[string](p, `document.querySelector(`+q(def)+`).value`), "typing 60 over 70 leaves 60")
+	require.True(t, js[bool](p, `document.activeElement === document.querySelector(`+q(def)+`)`), "the field keeps the focus")
+	require.Contains(t, p.text(`#queue-tree li[data-queue="root.etl"]`), "40.0%")
 
 	p.set("#ae-user", "alice", "input")
 	p.set("#ae-queue", "root.etl", "change")
@@ -320,12 +351,18 @@ func TestBrowserFlows(t *testing.T) {
 	menuLesson("user-limits")
 	p.wait(`window.samePage === true && `+counter+`.startsWith('step 0 of `+fmt.Sprint(other)+` ') && `+
 		`document.querySelector('#tl-play').getAttribute('aria-pressed') === 'false'`, "the next lesson at its start, paused")
-	js[bool](p, `!(document.querySelector('.lesson-menu details').open = false)`)
+	require.False(t, js[bool](p, `document.querySelector('.lesson-menu details').open`), "choosing a lesson closes the menu")
 
 	scheme(t, tab, true)
 	p.screenshot("playground-dark.png")
 	require.NoError(t, chromedp.Do(tab, chromedp.EmulateViewport(390, 844)))
 	p.screenshot("playground-narrow.png")
+	// On a phone every control of the timeline is on screen.
+	for _, id := range []string{"#tl-back", "#tl-play", "#tl-forward", "#tl-fork", "#tl-reset", "#tl-help"} {
+		require.True(t, js[bool](p, `(() => { const r = document.querySelector(`+q(id)+`).getBoundingClientRect();
+			return r.width > 0 && r.height > 0 && r.left >= 0 && r.right <= innerWidth && r.top >= 0 && r.bottom <= innerHeight })()`),
+			"%s is on screen at 390x844", id)
+	}
 	require.Empty(t, problems(), "the page reported JavaScript errors")
 }
 
@@ -335,4 +372,12 @@ func lessonSteps(t *testing.T, slug string) int {
 	sc, err := lessons.Load(slug)
 	require.NoError(t, err)
 	return len(sc.Steps)
+}
+
+// plural is "1 thing" or "n things".
+func plural(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprint(n) + " " + thing + "s"
 }

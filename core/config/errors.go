@@ -18,6 +18,15 @@ type Error struct {
 	Line int
 	// Message is the text returned by Error().
 	Message string
+	// NotSimulated marks a configuration Hadoop accepts that uses a
+	// feature yarnplay cannot simulate (Feature names it, Instead says
+	// what yarnplay does instead): not Hadoop's refusal.
+	NotSimulated bool
+	Feature      string
+	Instead      string
+
+	// warnings are those the parse found before it stopped (Check).
+	warnings []string
 }
 
 // Error returns the message.
@@ -25,6 +34,19 @@ func (e *Error) Error() string { return e.Message }
 
 func errorf(property, queue, format string, args ...any) *Error {
 	return &Error{Property: property, Queue: queue, Message: fmt.Sprintf(format, args...)}
+}
+
+// notSimulated marks e as a feature Hadoop runs and yarnplay does not.
+func notSimulated(e *Error, feature, instead string) *Error {
+	e.NotSimulated, e.Feature, e.Instead = true, feature, instead
+	return e
+}
+
+// unsupported is the error for a property Hadoop accepts that names a
+// feature yarnplay cannot simulate; the message names the property, the
+// queue and the feature.
+func unsupported(property, queue, feature, instead, format string, args ...any) *Error {
+	return notSimulated(errorf(property, queue, format, args...), feature, instead)
 }
 
 // ErrUnknownQueue is returned (wrapped) by Parsed.Lookup for a name that is
@@ -43,7 +65,9 @@ func numberError(key, queue, raw, kind string, cause error) *Error {
 		where += " (queue " + queue + ")"
 	}
 	if errors.Is(cause, errNotFinite) {
-		return errorf(key, queue, "Invalid %s value %q for %s: NaN and Infinity are not accepted", kind, raw, where)
+		// Java's Float.parseFloat and Double.parseDouble read them.
+		return unsupported(key, queue, "NaN and infinite numbers", notLoaded,
+			"Invalid %s value %q for %s: NaN and Infinity are not accepted", kind, raw, where)
 	}
 	return errorf(key, queue, "Invalid %s value %q for %s: java.lang.NumberFormatException: For input string: %q",
 		kind, raw, where, javaTrim(raw))

@@ -62,6 +62,8 @@ const (
 	KeyOffSwitchPerHeartbeat       = Prefix + "per-node-heartbeat.maximum-offswitch-assignments"
 	KeyReservationsContinueLook    = Prefix + "reservations-continue-look-all-nodes"
 	KeyMaxParallelApps             = Prefix + "max-parallel-apps"
+	KeyUserMaxParallelAppsDefault  = Prefix + "user.max-parallel-apps"
+	KeyUserMetricsEnable           = Prefix + "user-metrics.enable"
 )
 
 // YARN properties the Capacity Scheduler reads.

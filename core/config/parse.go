@@ -1,6 +1,7 @@
 package config
 
 import (
+	"errors"
 	"math"
 	"strings"
 )
@@ -8,8 +9,9 @@ import (
 // Parse reads a Capacity Scheduler configuration as Hadoop does at start-up
 // (CapacityScheduler.initScheduler: validateConf, then
 // CapacitySchedulerQueueManager.parseQueue from root) and refuses it with
-// Hadoop's message where Hadoop would (semantics 4.1 and 4.2; the refresh
-// checks of 4.3 compare with live state and belong to the scheduler).
+// Hadoop's message where Hadoop would (docs/semantics.md, sections 4.1 and
+// 4.2; the refresh checks of 4.3 compare with live state and belong to the
+// scheduler).
 //
 // Queues are constructed in pre-order, each checking, in its constructor and
 // in Hadoop's order, its capacity range, capacity sanity (abs-capacity <=
@@ -26,6 +28,23 @@ import (
 // queues or deeper than MaxQueueDepth levels; each error names the property
 // and queue.
 func Parse(c *Conf, profile Profile) (*Parsed, error) {
+	ps, err := parse(c, profile)
+	if err != nil {
+		return nil, err
+	}
+	return ps, nil
+}
+
+// parse is Parse, keeping the warnings found before a failure on the
+// error.
+func parse(c *Conf, profile Profile) (ps *Parsed, err error) {
+	var r *reader
+	defer func() {
+		var e *Error
+		if err != nil && r != nil && errors.As(err, &e) {
+			e.warnings = r.warnings
+		}
+	}()
 	if c == nil {
 		c = New()
 	}
@@ -36,7 +55,7 @@ func Parse(c *Conf, profile Profile) (*Parsed, error) {
 	default:
 		return nil, errorf("", "", "unknown profile %q: use %q or %q", profile, Hadoop3, Hadoop2)
 	}
-	r := &reader{c: c}
+	r = &reader{c: c}
 	s, err := parseSettings(r)
 	if err != nil {
 		return nil, err
@@ -46,6 +65,14 @@ func Parse(c *Conf, profile Profile) (*Parsed, error) {
 	root, err := p.parseQueue(nil, RootQueue)
 	if err != nil {
 		return nil, err
+	}
+	if err := p.checkQueueMappings(root); err != nil {
+		return nil, err
+	}
+	p.checkKeys(root)
+	if r.notSim != nil {
+		// Hadoop starts with it; nothing Hadoop refuses came after.
+		return nil, r.notSim
 	}
 	s.Warnings = r.warnings
 	return &Parsed{Settings: s, Root: root}, nil
@@ -135,14 +162,13 @@ func (p *parser) parseQueue(parent *QueueConf, name string) (*QueueConf, error) 
 			return nil, errorf(key(SuffixQueues), path, "Queue configuration missing child queue names for %s", name)
 		}
 		if reservable {
-			return nil, errorf(key(SuffixReservable), path,
+			p.r.notSimulated(unsupported(key(SuffixReservable), path, "the reservation system (PlanQueue)", notLoaded,
 				"Queue %s is reservable (%s=true): the reservation system (PlanQueue) is not simulated by yarnplay",
-				path, key(SuffixReservable))
-		}
-		if autoCreate {
-			return nil, errorf(key(SuffixAutoCreateChildQueue), path,
+				path, key(SuffixReservable)))
+		} else if autoCreate {
+			p.r.notSimulated(unsupported(key(SuffixAutoCreateChildQueue), path, "auto-created queues", notLoaded,
 				"Queue %s enables auto-created child queues (%s=true): auto-created queues are not simulated by yarnplay",
-				path, key(SuffixAutoCreateChildQueue))
+				path, key(SuffixAutoCreateChildQueue)))
 		}
 		q, err := p.newQueue(parent, name, path, true)
 		if err != nil {
@@ -163,9 +189,9 @@ func (p *parser) parseQueue(parent *QueueConf, name string) (*QueueConf, error) 
 		return nil, errorf(key(SuffixReservable), path, "Only Leaf Queues can be reservable for %s", path)
 	}
 	if autoCreate {
-		return nil, errorf(key(SuffixAutoCreateChildQueue), path,
+		p.r.notSimulated(unsupported(key(SuffixAutoCreateChildQueue), path, "auto-created queues", notLoaded,
 			"Queue %s enables auto-created child queues (%s=true): auto-created queues are not simulated by yarnplay",
-			path, key(SuffixAutoCreateChildQueue))
+			path, key(SuffixAutoCreateChildQueue)))
 	}
 	q, err := p.newQueue(parent, name, path, false)
 	if err != nil {
@@ -213,11 +239,13 @@ func (p *parser) parseQueue(parent *QueueConf, name string) (*QueueConf, error) 
 func (p *parser) checkLimits(path, rawChildren string, n int) error {
 	key := QueueKey(path, SuffixQueues)
 	if depth := strings.Count(path, ".") + 1; depth > MaxQueueDepth {
-		return errorf(key, path, "Queue %s has child queues (%s=%q) %d levels below root: the queue tree is deeper "+
-			"than yarnplay's limit of %d levels", path, key, truncateValue(rawChildren), depth, MaxQueueDepth)
+		return unsupported(key, path, "a queue tree deeper than 16 levels", notLoaded,
+			"Queue %s has child queues (%s=%q) %d levels below root: the queue tree is deeper "+
+				"than yarnplay's limit of %d levels", path, key, truncateValue(rawChildren), depth, MaxQueueDepth)
 	}
 	if p.queues += n; p.queues > MaxQueues {
-		return errorf(key, path, "The queue tree has more than %d queues (reached at %s=%q): yarnplay's limit is %d queues, root included",
+		return unsupported(key, path, "a queue tree of more than 20000 queues", notLoaded,
+			"The queue tree has more than %d queues (reached at %s=%q): yarnplay's limit is %d queues, root included",
 			MaxQueues, key, truncateValue(rawChildren), MaxQueues)
 	}
 	return nil
@@ -366,11 +394,17 @@ func (p *parser) capacities(q *QueueConf) error {
 func isAbsoluteResource(raw string) bool { return strings.HasPrefix(javaTrim(raw), "[") }
 
 func absoluteError(key, path, raw string) *Error {
-	return errorf(key, path, "%s = %q: absolute resource capacities ([memory=...,vcores=...]) are not supported "+
-		"by yarnplay; give queue %s a percentage", key, raw, path)
+	return unsupported(key, path, "absolute resource capacities", notLoaded,
+		"%s = %q: absolute resource capacities ([memory=...,vcores=...]) are not supported "+
+			"by yarnplay; give queue %s a percentage", key, raw, path)
 }
 
-// maximumAllocation is AbstractCSQueue.setupMaximumAllocation (semantics 3.4).
+// notLoaded is what yarnplay does with a configuration that uses a
+// feature it does not simulate.
+const notLoaded = "yarnplay does not load the configuration (it would simulate something other than what Hadoop runs)"
+
+// maximumAllocation is AbstractCSQueue.setupMaximumAllocation
+// (docs/semantics.md, section 3.4).
 func (p *parser) maximumAllocation(q *QueueConf) error {
 	r, path := p.r, q.Path
 	clusterMax := p.s.MaxAlloc

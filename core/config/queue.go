@@ -78,12 +78,13 @@ type QueueConf struct {
 	UserLimitFactor     float32
 	MinUserLimitPercent float32
 	// MaxApplications and MaxApplicationsPerUser are derived for leaves as
-	// LeafQueue.setupQueueConfigs does (semantics 6.6); zero on parents.
+	// LeafQueue.setupQueueConfigs does (docs/semantics.md, section 6.6);
+	// zero on parents.
 	MaxApplications        int
 	MaxApplicationsPerUser int
 	// MaxAMPercent is the queue's maximum-am-resource-percent, else the global one.
 	MaxAMPercent float32
-	// MaxAlloc is the queue's maximum allocation (semantics 3.4).
+	// MaxAlloc is the queue's maximum allocation (docs/semantics.md, section 3.4).
 	MaxAlloc resource.Resource
 	// DisablePreemption is disable_preemption, inherited from the parent,
 	// root false: the value Hadoop computes when the preemption monitor is
@@ -91,16 +92,22 @@ type QueueConf struct {
 	DisablePreemption bool
 	// DefaultAppPriority is default-application-priority (0); leaves only.
 	DefaultAppPriority int
-	// OrderingPolicy is "fifo" for leaves and "utilization" for parents
-	// (the only policies simulated).
+	// OrderingPolicy is a leaf's application ordering policy (PolicyFIFO or
+	// PolicyFair) or a parent's queue ordering policy (PolicyUtilization
+	// or PolicyPriorityUtilization, by default the parent's).
 	OrderingPolicy string
+	// FairSizeBasedWeight is ordering-policy.fair.enable-size-based-weight
+	// (FairOrderingPolicy.configure: Boolean.parseBoolean), for fair leaves.
+	FairSizeBasedWeight bool
 	// UserWeights are the user weights in effect: the parent's, overridden
 	// by this queue's user-settings.<user>.weight (AbstractCSQueue.
-	// getUserWeightsFromHierarchy); validated on leaves (semantics 2.2).
+	// getUserWeightsFromHierarchy); validated on leaves (docs/semantics.md,
+	// section 2.2).
 	UserWeights map[string]float32
 
-	// Priority is the queue priority (only meaningful under
-	// priority-utilization ordering, which is not simulated).
+	// Priority is the queue priority (getQueuePriority), which a parent
+	// with the priority-utilization policy weighs when it orders its
+	// children.
 	Priority int
 	// MaxParallelApps is max-parallel-apps (default the global
 	// max-parallel-apps, else Integer.MAX_VALUE).
@@ -109,6 +116,15 @@ type QueueConf struct {
 	// lifetimes in seconds (-1 / 0: none), as AbstractCSQueue computes them.
 	MaxAppLifetime, DefaultAppLifetime int64
 }
+
+// The ordering policies yarnplay simulates
+// (CapacitySchedulerConfiguration's names for them).
+const (
+	PolicyFIFO                = "fifo"                 // FifoOrderingPolicy
+	PolicyFair                = "fair"                 // FairOrderingPolicy
+	PolicyUtilization         = "utilization"          // PriorityUtilizationQueueOrderingPolicy(false)
+	PolicyPriorityUtilization = "priority-utilization" // PriorityUtilizationQueueOrderingPolicy(true)
+)
 
 // IsLeaf reports whether q has no children.
 func (q *QueueConf) IsLeaf() bool { return len(q.Children) == 0 }

@@ -2,6 +2,7 @@ package config
 
 import (
 	"sort"
+	"strings"
 )
 
 // userWeights is AbstractCSQueue.getUserWeightsFromHierarchy: the parent's
@@ -80,42 +81,60 @@ func (p *parser) lifetimes(q *QueueConf) error {
 }
 
 const (
-	fifoPolicyClass = "org.apache.hadoop.yarn.server.resourcemanager.scheduler.policy.FifoOrderingPolicy"
 	policyPackage   = "org.apache.hadoop.yarn.server.resourcemanager.scheduler.policy."
+	fifoPolicyClass = policyPackage + "FifoOrderingPolicy"
+	fairPolicyClass = policyPackage + "FairOrderingPolicy"
 )
 
-// orderingPolicy reads ordering-policy: a leaf's app ordering
-// (getAppOrderingPolicy, default fifo) or a parent's queue ordering
-// (getQueueOrderingPolicy, default the parent's, utilization).
+// orderingPolicy reads ordering-policy: a leaf's application ordering
+// (CapacitySchedulerConfiguration.getAppOrderingPolicy: default fifo;
+// "fifo", "fair", "fifo-with-partitions" and "fifo-for-pending-apps"
+// compared trimmed, anything else a class name for Class.forName, with
+// the properties under ordering-policy. handed to configure) or a
+// parent's queue ordering (getQueueOrderingPolicy: default the parent's
+// policy, else utilization; the value trimmed; "utilization" and
+// "priority-utilization", anything else a class name).
 func (p *parser) orderingPolicy(q *QueueConf, leaf bool) error {
 	key := QueueKey(q.Path, SuffixOrderingPolicy)
 	raw, ok := p.r.c.Get(key)
 	policy := javaTrim(raw)
 	if leaf {
-		if !ok || policy == "fifo" || policy == fifoPolicyClass {
-			q.OrderingPolicy = "fifo"
+		switch {
+		case !ok || policy == PolicyFIFO || raw == fifoPolicyClass:
+			q.OrderingPolicy = PolicyFIFO
+			return nil
+		case policy == PolicyFair || raw == fairPolicyClass:
+			q.OrderingPolicy = PolicyFair
+			// Boolean.parseBoolean: "true" in any case, untrimmed; else false.
+			v, _ := p.r.c.Get(key + ".fair.enable-size-based-weight")
+			q.FairSizeBasedWeight = strings.EqualFold(v, "true")
+			return nil
+		case policy == "fifo-with-partitions" || policy == "fifo-for-pending-apps",
+			raw == policyPackage+"FifoOrderingPolicyWithExclusivePartitions",
+			raw == policyPackage+"FifoOrderingPolicyForPendingApps":
+			p.r.notSimulated(unsupported(key, q.Path, "the "+policy+" application ordering policy",
+				"yarnplay simulates the fifo and fair policies only; "+notLoaded,
+				"%s = %q: Hadoop runs leaf queue %s with this policy, which yarnplay does not simulate (it simulates fifo and fair)",
+				key, raw, q.Path))
+			q.OrderingPolicy = PolicyFIFO // to read on, for a refusal that may come later
 			return nil
 		}
-		switch policy {
-		case "fair", "fifo-with-partitions", "fifo-for-pending-apps",
-			policyPackage + "FairOrderingPolicy", policyPackage + "FifoOrderingPolicyWithExclusivePartitions",
-			policyPackage + "FifoOrderingPolicyForPendingApps":
-			return errorf(key, q.Path, "%s = %q: only the fifo application ordering policy is simulated by yarnplay (leaf queue %s)",
-				key, raw, q.Path)
-		}
-		return errorf(key, q.Path, "Unable to construct ordering policy for: %s (%s of leaf queue %s; yarnplay simulates fifo)",
-			policy, key, q.Path)
+		return errorf(key, q.Path, "Unable to construct ordering policy for: %s, %s (%s of leaf queue %s)",
+			raw, raw, key, q.Path)
 	}
-	if !ok || policy == "utilization" {
-		q.OrderingPolicy = "utilization"
+	if !ok {
+		policy = PolicyUtilization
+		if q.Parent != nil {
+			policy = q.Parent.OrderingPolicy
+		}
+	}
+	switch policy {
+	case PolicyUtilization, PolicyPriorityUtilization:
+		q.OrderingPolicy = policy
 		return nil
 	}
-	if policy == "priority-utilization" {
-		return errorf(key, q.Path, "%s = %q: only the utilization queue ordering policy is simulated by yarnplay (parent queue %s)",
-			key, raw, q.Path)
-	}
-	return errorf(key, q.Path, "Unable to construct queue ordering policy=%s queue=%s (%s; yarnplay simulates utilization)",
-		policy, q.Path, key)
+	return errorf(key, q.Path, "Unable to construct queue ordering policy=%s queue=%s (%s of parent queue %s)",
+		policy, q.Path, key, q.Path)
 }
 
 // leafConfigs is the rest of LeafQueue.setupQueueConfigs.

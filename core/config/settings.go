@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"yarnplay/core/resource"
@@ -56,6 +57,16 @@ type Settings struct {
 	MaxAppPriority int
 	// HeartbeatIntervalMS is yarn.resourcemanager.nodemanagers.heartbeat-interval-ms (1000).
 	HeartbeatIntervalMS int64
+	// UserMetrics is user-metrics.enable (false): with it, Hadoop's
+	// LeafQueue.allocateResource and releaseResource compute the user
+	// limit (and so refresh UsersManager's count of users with only
+	// pending applications) on every container.
+	UserMetrics bool
+	// UserMaxParallelApps is user.<name>.max-parallel-apps by user name,
+	// and UserMaxParallelAppsDefault user.max-parallel-apps
+	// (Integer.MAX_VALUE): CapacitySchedulerConfiguration.getMaxParallelAppsForUser.
+	UserMaxParallelApps        map[string]int
+	UserMaxParallelAppsDefault int
 	// Preemption configures the preemption policy.
 	Preemption PreemptionSettings
 	// Warnings name the values Hadoop silently ignores or replaces (a
@@ -71,6 +82,17 @@ type Settings struct {
 type reader struct {
 	c        *Conf
 	warnings []string
+	// notSim is the first feature Hadoop runs and yarnplay does not
+	// simulate; the parse reads on, so that a refusal of Hadoop's that
+	// comes later wins (Check's verdict is then Refused).
+	notSim *Error
+}
+
+// notSimulated records a feature yarnplay does not simulate, the first one only.
+func (r *reader) notSimulated(e *Error) {
+	if r.notSim == nil {
+		r.notSim = e
+	}
 }
 
 func (r *reader) warnf(format string, args ...any) {
@@ -228,6 +250,10 @@ func parseSettings(r *reader) (Settings, error) {
 	s.AssignMultiple = r.getBool(KeyAssignMultiple, true)
 	s.ContinueLook = r.getBool(KeyReservationsContinueLook, true)
 	s.ACLEnabled = r.getBool(KeyACLEnable, false)
+	s.UserMetrics = r.getBool(KeyUserMetricsEnable, false)
+	if err := userMaxParallelApps(r, &s); err != nil {
+		return s, err
+	}
 	adminACL := "*"
 	if v, ok := r.c.Get(KeyAdminACL); ok {
 		adminACL = v
@@ -257,4 +283,51 @@ func parseSettings(r *reader) (Settings, error) {
 			KeyPreemptionMonitoringInterval, p.MonitoringIntervalMS)
 	}
 	return s, nil
+}
+
+// userMaxParallelApps reads user.max-parallel-apps and every
+// user.<name>.max-parallel-apps (YARN-9930, Hadoop 3.3.1). Hadoop reads a
+// user's value with Integer.parseInt, untrimmed, only when one of the
+// user's application attempts is added
+// (CSMaxRunningAppsEnforcer.getUserMaxParallelApps): a value that is not a
+// number starts, and fails that user's submissions with a
+// NumberFormatException, which yarnplay does not simulate.
+func userMaxParallelApps(r *reader, s *Settings) error {
+	var err error
+	if s.UserMaxParallelAppsDefault, err = r.getInt(KeyUserMaxParallelAppsDefault, math.MaxInt32, ""); err != nil {
+		return err
+	}
+	const head, tail = Prefix + "user.", "." + SuffixMaxParallelApps
+	for _, k := range r.c.Keys() {
+		name, ok := strings.CutPrefix(k, head)
+		if !ok {
+			continue
+		}
+		if name, ok = strings.CutSuffix(name, tail); !ok || name == "" {
+			continue
+		}
+		raw, _ := r.c.Get(k)
+		v, perr := parseJavaInteger(raw, 10, 32)
+		if perr != nil {
+			e := numberError(k, "", raw, "integer", perr)
+			r.notSimulated(notSimulated(e, "a user's max-parallel-apps that is not a number",
+				"Hadoop starts with it and fails each of user "+name+"'s submissions with a NumberFormatException; "+
+					notLoaded))
+			continue
+		}
+		if s.UserMaxParallelApps == nil {
+			s.UserMaxParallelApps = map[string]int{}
+		}
+		s.UserMaxParallelApps[name] = int(v)
+	}
+	return nil
+}
+
+// MaxParallelAppsForUser is CapacitySchedulerConfiguration.getMaxParallelAppsForUser:
+// user.<name>.max-parallel-apps, else user.max-parallel-apps.
+func (s *Settings) MaxParallelAppsForUser(user string) int {
+	if v, ok := s.UserMaxParallelApps[user]; ok {
+		return v
+	}
+	return s.UserMaxParallelAppsDefault
 }

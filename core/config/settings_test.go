@@ -1,6 +1,7 @@
 package config
 
 import (
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -52,6 +53,7 @@ func TestSettingsDefaults(t *testing.T) {
 		AdminACL:                    ParseACL("*"),
 		MaxAppPriority:              0,
 		HeartbeatIntervalMS:         1000,
+		UserMaxParallelAppsDefault:  math.MaxInt32,
 		Preemption: PreemptionSettings{
 			MonitoringIntervalMS:     3000,
 			MaxWaitBeforeKillMS:      15000,

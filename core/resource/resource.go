@@ -405,19 +405,33 @@ func (c Calculator) RoundDown(r, step Resource) Resource {
 	return Resource{mem, roundDownTo(r.VCores, step.VCores)}
 }
 
-// MultiplyAndNormalizeUp is roundUp((long)(v*by + 0.5), step) for the default
-// calculator and roundUp(ceil(v*by), step) per type for the dominant one. The
-// explicit conversion keeps the product rounded before the addition, so no
-// CPU fuses it into a multiply-add.
+// MultiplyAndNormalizeUp is ResourceCalculator.multiplyAndNormalizeUp(r,
+// double by, step): roundUp((long)(v*by + 0.5), step) for the default
+// calculator (DefaultResourceCalculator), and for the dominant one
+// DominantResourceCalculator.multiplyAndNormalize with roundUp true: per
+// type roundUp((long) Math.ceil((float) (v*by)), step), the product cast
+// to float before the ceiling (YARN-6428, Hadoop 3.2.0 and later), or the
+// ceiling alone when the step is 0. The cast matters: 40960 MB x 0.1f is
+// 4096.00006, whose ceiling 4097 rounds up to 4608 at a 512 MB step, where
+// the float 4096.0 stays 4096. (The double[] overload, which has no cast,
+// is used only by the preemption policy, which has its own.) The explicit
+// conversions keep the product rounded before the addition or the cast,
+// so no CPU fuses it into a multiply-add.
 func (c Calculator) MultiplyAndNormalizeUp(r Resource, by float64, step Resource) Resource {
 	if c.Kind == DefaultKind {
 		return memOnly(roundUpTo(int64(float64(float64(r.MemoryMB)*by)+0.5), step.MemoryMB))
 	}
-	// DominantResourceCalculator.multiplyAndNormalize: ceil(v*by) per type.
-	return Resource{
-		roundUpTo(int64(math.Ceil(float64(r.MemoryMB)*by)), step.MemoryMB),
-		roundUpTo(int64(math.Ceil(float64(r.VCores)*by)), step.VCores),
+	return Resource{drcUp(r.MemoryMB, by, step.MemoryMB), drcUp(r.VCores, by, step.VCores)}
+}
+
+// drcUp is one type of DominantResourceCalculator.multiplyAndNormalize,
+// rounding up.
+func drcUp(v int64, by float64, step int64) int64 {
+	up := int64(math.Ceil(float64(float32(float64(v) * by))))
+	if step == 0 {
+		return up
 	}
+	return roundUpTo(up, step)
 }
 
 // MultiplyAndNormalizeDown is roundDown((long)(v*by), step) per type.

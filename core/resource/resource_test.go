@@ -9,7 +9,7 @@ import (
 
 func TestMultiplyTruncatesJavaFloats(t *testing.T) {
 	// Capacities are Java floats; percent-derived resources truncate
-	// (hadoop-semantics.md section 1).
+	// (docs/semantics.md, section 1).
 	tests := []struct {
 		name string
 		r    Resource
@@ -140,4 +140,37 @@ func TestMinAndMaxKeepTheFirstOnTies(t *testing.T) {
 	require.Equal(t, c, Dominant.Min(cluster, b, c))
 	require.Equal(t, b, Dominant.Max(cluster, b, c))
 	require.Equal(t, a, Dominant.Max(cluster, a, a))
+}
+
+// TestDominantMultiplyAndNormalizeUpFloatCast holds Hadoop 3.3's numbers for
+// DominantResourceCalculator.multiplyAndNormalizeUp(Resource, double,
+// Resource): Math.ceil((float) (value * by)), the product cast to float
+// before the ceiling.
+func TestDominantMultiplyAndNormalizeUpFloatCast(t *testing.T) {
+	f := func(v float32) float64 { return float64(v) }
+	for _, tc := range []struct {
+		name     string
+		r        Resource
+		by       float64
+		step     Resource
+		want     Resource
+		noCastMB int64 // what the ceiling of the double gives, for contrast
+	}{
+		// 10% of 40 GB and 40 vcores at a 512 MB step: 4096.00006 is
+		// 4096.0 as a float.
+		{"issue example", New(40960, 40), f(0.1), New(512, 1), New(4096, 4), 4608},
+		{"exact product", New(10240, 10), 0.5, New(1024, 1), New(5120, 5), 5120},
+		{"above float's precision", New(10240, 10), 0.11, New(1024, 1), New(2048, 2), 2048},
+		{"step 0 keeps the ceiling", New(40960, 40), f(0.1), New(0, 0), New(4096, 4), 4097},
+		{"user AM limit 0.1f x 0.5f", New(20480, 20), f(float32(0.1) * float32(0.5)), New(1024, 1), New(1024, 1), 2048},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			require.Equal(t, tc.want, Dominant.MultiplyAndNormalizeUp(tc.r, tc.by, tc.step))
+			noCast := int64(math.Ceil(float64(tc.r.MemoryMB) * tc.by))
+			if tc.step.MemoryMB != 0 {
+				noCast = roundUpTo(noCast, tc.step.MemoryMB)
+			}
+			require.Equal(t, tc.noCastMB, noCast)
+		})
+	}
 }

@@ -65,6 +65,10 @@ var catalog = []Lesson{
 		Summary: "Submit and administer ACLs, root's default \"*\" that opens every queue, admin implies submit, and the space before a group."},
 	{Slug: "application-limits", Title: "Limits on applications",
 		Summary: "maximum-applications refuses submissions; maximum-am-resource-percent holds applications pending until others finish."},
+	{Slug: "fair-ordering", Title: "Fair ordering within a leaf",
+		Summary: "ordering-policy=fair lets a small job past a large one in the same queue, by cached usage: Hadoop 3.3's FairOrderingPolicy."},
+	{Slug: "queue-priorities", Title: "Queue priorities",
+		Summary: "priority-utilization: a higher-priority queue goes first while both are under, or both over, their guarantees; never past a queue under its own."},
 }
 
 func init() {

@@ -142,7 +142,7 @@ func TestNarrationGolden(t *testing.T) {
 			require.NoError(t, err)
 			res := scenarios.Run(sc, scenarios.RunOptions{Narrate: true})
 			require.True(t, res.Passed, "%s fails its own expectations", slug)
-			got := renderNarration(res)
+			got := res.NarrationText("")
 			path := filepath.Join("testdata", slug+".narration.golden")
 			if *update {
 				require.NoError(t, os.MkdirAll("testdata", 0o755))
@@ -156,26 +156,6 @@ func TestNarrationGolden(t *testing.T) {
 			}
 		})
 	}
-}
-
-// renderNarration writes a run's narration as yarnplay-check -narrate does:
-// one header per step, then one line per decision.
-func renderNarration(res *scenarios.Result) string {
-	var b strings.Builder
-	for _, sn := range res.Narration {
-		head := "start"
-		if sn.Step > 0 {
-			head = fmt.Sprintf("step %d (%s)", sn.Step, sn.Kind)
-		}
-		if sn.Note != "" {
-			head += ": " + sn.Note
-		}
-		b.WriteString(head + "\n")
-		for _, l := range sn.Lines {
-			b.WriteString("  - " + l + "\n")
-		}
-	}
-	return b.String()
 }
 
 // firstDifference describes the first line where want and got differ, or

@@ -111,19 +111,7 @@ func check(path string, narrate bool, w io.Writer) bool {
 		fmt.Fprintf(w, "  %s\n", m)
 	}
 	if narrate {
-		for _, sn := range res.Narration {
-			head := "start"
-			if sn.Step > 0 {
-				head = fmt.Sprintf("step %d (%s)", sn.Step, sn.Kind)
-			}
-			if sn.Note != "" {
-				head += ": " + sn.Note
-			}
-			fmt.Fprintf(w, "    %s\n", head)
-			for _, l := range sn.Lines {
-				fmt.Fprintf(w, "      - %s\n", l)
-			}
-		}
+		fmt.Fprint(w, res.NarrationText("    "))
 	}
 	return res.Passed
 }

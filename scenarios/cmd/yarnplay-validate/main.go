@@ -1,6 +1,9 @@
 // Command yarnplay-validate reads a real capacity-scheduler.xml and says
-// whether Hadoop would accept it (with Hadoop's message when not), then
-// prints the queue tree with each queue's capacity, maximum capacity,
+// what Hadoop 3.3 and yarnplay make of it (config.Check): accepted, refused
+// by Hadoop (with Hadoop's message), or accepted by Hadoop but using a
+// feature yarnplay cannot simulate (naming it, and what yarnplay does
+// instead). It prints the warnings (properties Hadoop ignores, probable
+// typos), and for an accepted file the queue tree with each queue's capacity, maximum capacity,
 // absolute capacity and absolute maximum capacity, and what they mean in
 // resources on a cluster of -nodes nodes of -node-mb MB and -node-vcores
 // vcores:
@@ -8,13 +11,15 @@
 //	go run ./scenarios/cmd/yarnplay-validate [-nodes 100] [-node-mb 10240] [-node-vcores 8] [-profile hadoop-3] capacity-scheduler.xml
 //
 // The exit status is 0 when the file is accepted, 1 when Hadoop would
-// refuse it, 2 on a usage error or an unreadable file.
+// refuse it, 3 when Hadoop accepts it but yarnplay cannot simulate it, 2
+// on a usage error or an unreadable file.
 package main
 
 import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strings"
 	"text/tabwriter"
@@ -63,10 +68,22 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "REFUSED %s: not a Hadoop configuration file:\n  %v\n", path, err)
 		return 1
 	}
+	res := config.Check(conf, profile)
+	switch res.Verdict {
+	case config.Refused:
+		fmt.Fprintf(stdout, "REFUSED %s: Hadoop would not start with this configuration:\n  %v\n", path, res.Err)
+		printWarnings(stdout, res.Warnings)
+		return res.Verdict.ExitCode()
+	case config.NotSimulated:
+		fmt.Fprintf(stdout, "NOT SIMULATED %s: Hadoop accepts this configuration (%s rules), but yarnplay cannot simulate %s:\n  %v\n  %s.\n",
+			path, *profileName, res.Err.Feature, res.Err, res.Err.Instead)
+		printWarnings(stdout, res.Warnings)
+		return res.Verdict.ExitCode()
+	}
 	s, err := core.New(conf, profile)
-	if err != nil {
-		fmt.Fprintf(stdout, "REFUSED %s: Hadoop would not start with this configuration:\n  %v\n", path, err)
-		return 1
+	if err != nil { // Check accepted it: New parses the same way
+		fmt.Fprintln(stderr, "yarnplay-validate:", err)
+		return 2
 	}
 	for i := range *nodes {
 		spec := core.NodeSpec{Name: fmt.Sprintf("n%d", i), Capacity: resource.New(*nodeMB, *nodeVCores)}
@@ -75,29 +92,38 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	fmt.Fprintf(stdout, "OK %s: Hadoop accepts this configuration (%s rules).\n", path, *profileName)
-	for _, e := range s.TakeEvents() {
-		if e.Kind == core.EvConfigWarning {
-			fmt.Fprintf(stdout, "warning: %s\n", e.Detail)
-		}
-	}
+	fmt.Fprintf(stdout, "OK %s: Hadoop accepts this configuration (%s rules) and yarnplay simulates it.\n", path, *profileName)
+	printWarnings(stdout, res.Warnings)
 	cluster := s.ClusterResource()
 	fmt.Fprintf(stdout, "\nOn %d nodes of %d MB and %d vcores (cluster %s):\n\n", *nodes, *nodeMB, *nodeVCores, cluster)
 	printTree(stdout, s.Queues())
 	return 0
 }
 
+func printWarnings(w io.Writer, warnings []string) {
+	for _, m := range warnings {
+		fmt.Fprintf(w, "warning: %s\n", m)
+	}
+}
+
 func printTree(w io.Writer, queues []core.QueueView) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "queue\tstate\tcapacity\tmaximum-capacity\tabsolute capacity\tabsolute maximum\tguaranteed\tmaximum")
+	fmt.Fprintln(tw, "queue\tstate\tcapacity\tmaximum-capacity\tabsolute capacity\tabsolute maximum\tguaranteed\tmaximum\tordering")
 	for _, q := range queues {
 		name := strings.Repeat("  ", q.Depth) + q.Name
 		if q.Depth == 0 {
 			name = q.Path
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", name, q.State,
+		ordering := q.OrderingPolicy
+		if q.Priority != 0 {
+			ordering += fmt.Sprintf(", priority %d", q.Priority)
+		}
+		if q.MaxParallelApps != math.MaxInt32 {
+			ordering += fmt.Sprintf(", max-parallel-apps %d", q.MaxParallelApps)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", name, q.State,
 			pct(q.Capacity), pct(q.MaxCapacity), pct(q.AbsCapacity), pct(q.AbsMaxCapacity),
-			res(q.EffectiveMin), res(q.EffectiveMax))
+			res(q.EffectiveMin), res(q.EffectiveMax), ordering)
 	}
 	tw.Flush()
 }

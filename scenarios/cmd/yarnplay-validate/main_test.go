@@ -10,16 +10,16 @@ import (
 func TestValidate(t *testing.T) {
 	var out, errOut bytes.Buffer
 	require.Equal(t, 0, run([]string{"-nodes", "4", "-node-mb", "8192", "-node-vcores", "4", "../../testdata/capacity-scheduler.xml"}, &out, &errOut))
-	require.Equal(t, `OK ../../testdata/capacity-scheduler.xml: Hadoop accepts this configuration (hadoop-3 rules).
+	require.Equal(t, `OK ../../testdata/capacity-scheduler.xml: Hadoop accepts this configuration (hadoop-3 rules) and yarnplay simulates it.
 
 On 4 nodes of 8192 MB and 4 vcores (cluster <memory:32768, vCores:16>):
 
-queue          state    capacity  maximum-capacity  absolute capacity  absolute maximum  guaranteed           maximum
-root           RUNNING  100.00%   100.00%           100.00%            100.00%           32768 MB, 16 vcores  32768 MB, 16 vcores
-  engineering  RUNNING  60.00%    80.00%            60.00%             80.00%            19660 MB, 9 vcores   26214 MB, 12 vcores
-    dev        RUNNING  25.00%    100.00%           15.00%             80.00%            4915 MB, 2 vcores    26214 MB, 12 vcores
-    prod       RUNNING  75.00%    100.00%           45.00%             80.00%            14745 MB, 7 vcores   26214 MB, 12 vcores
-  finance      RUNNING  40.00%    100.00%           40.00%             100.00%           13107 MB, 6 vcores   32768 MB, 16 vcores
+queue          state    capacity  maximum-capacity  absolute capacity  absolute maximum  guaranteed           maximum              ordering
+root           RUNNING  100.00%   100.00%           100.00%            100.00%           32768 MB, 16 vcores  32768 MB, 16 vcores  utilization
+  engineering  RUNNING  60.00%    80.00%            60.00%             80.00%            19660 MB, 9 vcores   26214 MB, 12 vcores  utilization
+    dev        RUNNING  25.00%    100.00%           15.00%             80.00%            4915 MB, 2 vcores    26214 MB, 12 vcores  fifo
+    prod       RUNNING  75.00%    100.00%           45.00%             80.00%            14745 MB, 7 vcores   26214 MB, 12 vcores  fifo
+  finance      RUNNING  40.00%    100.00%           40.00%             100.00%           13107 MB, 6 vcores   32768 MB, 16 vcores  fifo
 `, out.String())
 
 	out.Reset()
@@ -30,4 +30,37 @@ root           RUNNING  100.00%   100.00%           100.00%            100.00%  
 	require.Equal(t, 2, run(nil, &out, &errOut))
 	require.Equal(t, 2, run([]string{"missing.xml"}, &out, &errOut))
 	require.Equal(t, 2, run([]string{"-profile", "hadoop-9", "../../testdata/capacity-scheduler.xml"}, &out, &errOut))
+}
+
+// TestValidateVerdicts holds the exit codes of the three outcomes on
+// configurations as admins write them (testdata/validate).
+func TestValidateVerdicts(t *testing.T) {
+	tests := []struct {
+		file string
+		code int
+		says []string
+	}{
+		{"fs2cs-fair.xml", 0, []string{"OK ", "and yarnplay simulates it",
+			"did you mean yarn.scheduler.capacity.root.default.maximum-capacity?",
+			"yarn.scheduler.capacity.users.queues: no configured queue is users",
+			"fair, max-parallel-apps 4"}},
+		{"llap-priority.xml", 0, []string{"OK ", "priority-utilization", "fifo, priority 10",
+			"yarnplay does not place applications by them"}},
+		{"absolute.xml", 3, []string{"NOT SIMULATED ", "Hadoop accepts this configuration",
+			"yarnplay cannot simulate absolute resource capacities", "yarnplay does not load the configuration"}},
+		{"mapping-missing-queue.xml", 1, []string{"REFUSED ",
+			"Failed to initialize queues: mapping contains invalid or non-leaf queue analytics"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.file, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			require.Equal(t, tc.code, run([]string{"-nodes", "4", "../../testdata/validate/" + tc.file}, &out, &errOut), out.String())
+			for _, s := range tc.says {
+				require.Contains(t, out.String(), s)
+			}
+			if tc.code != 1 {
+				require.NotContains(t, out.String(), "Hadoop would not start", "only Hadoop's refusals say so")
+			}
+		})
+	}
 }
