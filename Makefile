@@ -3,6 +3,9 @@
 
 GO = go
 PORT = 8080
+# The path the static site is served under: make dist BASE=/yarnplay/ for
+# a GitHub Pages project site.
+BASE = /
 FILES =
 STATICCHECK = honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
@@ -13,7 +16,7 @@ run:
 # Build the static site into dist/ (deploy dist/ to any static host).
 dist:
 	$(GO) run ./build wasm
-	$(GO) run ./build static
+	$(GO) run ./build static -base $(BASE)
 
 # Everything CI runs, in order.
 test:

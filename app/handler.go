@@ -24,8 +24,10 @@ const (
 // wasmPreload starts downloading app.wasm as soon as the head is read,
 // while the pre-rendered body is parsed and painted (go-app's loader asks
 // for it only once the page is parsed); the loader's fetch then gets the
-// preloaded response.
-const wasmPreload = `<link rel="preload" href="/web/app.wasm" as="fetch" type="application/wasm" crossorigin>`
+// preloaded response. prefix is the path the site is served under.
+func wasmPreload(prefix string) string {
+	return `<link rel="preload" href="` + prefix + `/web/app.wasm" as="fetch" type="application/wasm" crossorigin>`
+}
 
 // OwnWorkClass marks the document (on <html>) when the page will open the
 // visitor's own work rather than the lesson it was pre-rendered with: the
@@ -35,11 +37,11 @@ const OwnWorkClass = "own-work"
 // OwnWorkScript runs in every page's head, before the body is parsed. It
 // asks what Page.Load will: does the fragment carry a share link, or does
 // localStorage keep work this route restores (any on /, the lesson's own
-// on its page)? If so it adds OwnWorkClass to <html>.
+// on its page, under whatever path the site is served)? If so it adds OwnWorkClass to <html>.
 var OwnWorkScript = `<script>(function(){try{` +
 	`var own=location.hash.indexOf("s=")>=0;` +
-	`if(!own){var p=location.pathname,pre=` + strconv.Quote(lessonPrefix) + `,` +
-	`slug=p.indexOf(pre)===0?p.slice(pre.length).replace(/^\/+|\/+$/g,""):"",w=null;` +
+	`if(!own){var p=location.pathname,pre=` + strconv.Quote(lessonPrefix) + `,i=p.indexOf(pre),` +
+	`slug=i>=0?p.slice(i+pre.length).replace(/^\/+|\/+$/g,""):"",w=null;` +
 	`try{w=JSON.parse(localStorage.getItem(` + strconv.Quote(store.SaveKey) + `))}catch(e){}` +
 	`own=!!w&&w.v===1&&(slug===""||(w.lesson||"")===slug)}` +
 	`if(own)document.documentElement.classList.add(` + strconv.Quote(OwnWorkClass) + `)` +

@@ -2,7 +2,11 @@
 
 package app
 
-import "github.com/maxence-charriere/go-app/v10/pkg/app"
+import (
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
 
 // NewHandler returns the go-app handler that serves or pre-renders the
 // playground's pages. version identifies the build (go-app's service worker
@@ -11,8 +15,22 @@ import "github.com/maxence-charriere/go-app/v10/pkg/app"
 //
 // Only native builds have it: the browser never serves pages, and its build
 // compiles go-app without Handler (build/site/goappwasm.go).
-func NewHandler(version string) *app.Handler {
+func NewHandler(version string) *app.Handler { return NewHandlerAt(version, "/") }
+
+// NewHandlerAt is NewHandler for a site served under base ("/yarnplay/"
+// for a GitHub Pages project site; "/" or "" at the root): every address
+// the pages, go-app's loader and its service worker use starts with it.
+func NewHandlerAt(version, base string) *app.Handler {
+	prefix := strings.TrimRight(base, "/")
+	if prefix != "" && !strings.HasPrefix(prefix, "/") {
+		prefix = "/" + prefix
+	}
+	var res app.ResourceResolver = app.LocalDir("")
+	if prefix != "" {
+		res = app.PrefixedLocation(prefix)
+	}
 	return &app.Handler{
+		Resources:       res,
 		Name:            Name,
 		ShortName:       Name,
 		Title:           Title,
@@ -24,6 +42,6 @@ func NewHandler(version string) *app.Handler {
 		ThemeColor:      "#1f5f8b",
 		LoadingLabel:    "Loading the scheduler: {progress}%",
 		Version:         version,
-		RawHeaders:      []string{wasmPreload, OwnWorkScript, noScriptStyle},
+		RawHeaders:      []string{wasmPreload(prefix), OwnWorkScript, noScriptStyle},
 	}
 }

@@ -23,7 +23,7 @@ func (m *LessonMenu) Render() app.UI {
 			app.Summary().Text("Lessons"),
 			app.Ol().OnClick(closeMenu).Body(app.Range(all).Slice(func(i int) app.UI {
 				l := all[i]
-				a := app.A().Href(LessonPath(l.Slug)).Title(l.Summary).Text(l.Title)
+				a := app.A().Href(href(LessonPath(l.Slug))).Title(l.Summary).Text(l.Title)
 				if l.Slug == m.Current {
 					a = a.Aria("current", "page")
 				}

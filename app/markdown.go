@@ -3,6 +3,8 @@ package app
 import (
 	"strings"
 
+	"yarnplay/scenarios"
+
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -103,9 +105,14 @@ func separatorRow(line string) bool {
 
 // table renders a pipe table: its header row, its separator row (whose
 // colons give each column's class, align-center or align-right) and its
-// rows, cut or padded to the header's cells.
+// rows, cut or padded to the header's cells; a table past the scenarios'
+// limits is cut to them.
 func table(header, sep string, rows []string) app.UI {
+	// Within the scenarios' limits whatever text gets here: at most
+	// MaxTableColumns columns, and rows up to MaxTableCells cells.
 	head := cells(header)
+	head = head[:min(len(head), scenarios.MaxTableColumns)]
+	rows = rows[:min(len(rows), scenarios.MaxTableCells/max(len(head), 1))]
 	aligns := make([]string, len(head))
 	for i, c := range cells(sep) {
 		if i < len(aligns) {

@@ -146,3 +146,13 @@ func FuzzMarkdown(f *testing.F) {
 		require.NotContains(t, html, "<i>")
 	})
 }
+
+// A table past the limits renders within them: a header of many cells
+// padded over many rows was a tiny text that froze the tab.
+func TestMarkdownTableIsBounded(t *testing.T) {
+	src := "|" + strings.Repeat("a|", 5000) + "\n|-|\n" + strings.Repeat("|\n", 5000)
+	html := app.HTMLString(Markdown(src))
+	require.Equal(t, scenarios.MaxTableColumns, strings.Count(html, "<th>")+strings.Count(html, "<th "))
+	require.LessOrEqual(t, strings.Count(html, "<td"), scenarios.MaxTableCells)
+	require.Positive(t, strings.Count(html, "<td"))
+}

@@ -59,6 +59,8 @@ type Page struct {
 	stages stagedFrames
 	// undo keeps the work before the last destroying action (undo.go).
 	undo Undo
+	// saving is what the page knows of the work kept aside (savedwork.go).
+	saving savedState
 }
 
 // Render draws the page.
@@ -77,12 +79,13 @@ func (p *Page) Render() app.UI {
 		app.Header().Class("topbar").Body(
 			app.Img().Class("logo").Src(IconPath).Alt("").Aria("hidden", "true").Width(32).Height(32),
 			app.Div().Body(
-				app.H1().Body(app.A().Href(PathHome).Text(Name)),
+				app.H1().Body(app.A().Href(href(PathHome)).Text(Name)),
 				app.P().Class("tagline").Text("The Apache Hadoop YARN Capacity Scheduler, in your browser."),
 			),
 			&LessonMenu{Current: p.currentLesson(f)},
 		),
 		app.If(p.prerendered, prerenderStatus),
+		p.savedWorkBar(),
 		app.If(f == nil, func() app.UI {
 			title := ""
 			if l, ok := lessons.Get(p.slug); ok {

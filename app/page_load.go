@@ -28,7 +28,7 @@ const (
 // opens it, and marks the page pre-rendered (inert until the browser takes
 // over). A page that already has a store (tests) keeps it.
 func (p *Page) OnPreRender(ctx app.Context) {
-	p.slug = LessonOf(ctx.Page().URL().Path)
+	p.slug = LessonOf(sitePath(ctx.Page().URL().Path))
 	if p.ctl != nil {
 		return
 	}
@@ -44,7 +44,7 @@ func (p *Page) OnPreRender(ctx app.Context) {
 // is the playground itself and replaces the pre-rendered page at once,
 // with no loading frame in between.
 func (p *Page) OnInit() {
-	if !app.IsClient || app.Window().URL().Path != p.route {
+	if !app.IsClient || sitePath(app.Window().URL().Path) != p.route {
 		return
 	}
 	p.mount(app.Context{}, store.New(), bridge.LocalStorage(), bridge.LocationHash())
@@ -65,6 +65,12 @@ func (p *Page) OnMount(ctx app.Context) {
 	p.ui = ctx
 	p.timers = true
 	p.live = true
+	if p.saving.pending {
+		// A link opened before the page drew: saved once it has (a link
+		// that cannot be drawn is never saved over the work).
+		p.saving.pending = false
+		p.changed(ctx)
+	}
 	p.JSValue().Call("setAttribute", "data-app", "live")
 	keys := bridge.PageKeyboard()
 	p.stopKey = keys.Listen(func(k bridge.Key) bool {
@@ -94,6 +100,8 @@ func (p *Page) mount(ctx app.Context, s *store.Store, st bridge.Storage, hash br
 	p.ui = ctx
 	p.ctl.Changed = func() { p.changed(p.ui) }
 	p.ctl.Replaced = p.stopPlay
+	p.saving = savedState{}
+	p.readSaved()
 }
 
 // OnDismount stops listening to the keyboard and playing.
@@ -112,7 +120,7 @@ func (p *Page) OnNav(ctx app.Context) {
 	if p.ctl == nil {
 		return
 	}
-	if slug := LessonOf(ctx.Page().URL().Path); !p.loaded || slug != p.slug {
+	if slug := LessonOf(sitePath(ctx.Page().URL().Path)); !p.loaded || slug != p.slug {
 		p.Load(slug)
 		return
 	}
@@ -145,11 +153,24 @@ func (p *Page) Load(slug string) {
 			s.Report(linkErr)
 		}
 	}()
-	if saved, ok := store.SavedLesson(p.storage); ok && (slug == "" || saved == slug) {
+	saved, ok := store.SavedLesson(p.storage)
+	if v, has, _ := p.storage.Get(store.SaveKey); !ok && has && v != "" {
+		// Saved work this version does not read (a newer one's, or cut
+		// short): kept aside, to download or discard.
+		_ = SavedWork{St: p.storage}.SetBroken("it is in a form this yarnplay does not read")
+		p.readSaved()
+	}
+	if ok && (slug == "" || saved == slug) {
 		if restored, err := s.Restore(p.storage); restored {
+			p.saving.works = s.Works()
 			return
-		} else if err != nil && linkErr == nil {
-			linkErr = err
+		} else if err != nil {
+			// Kept aside, to download or discard: the page opens without it.
+			_ = SavedWork{St: p.storage}.SetBroken(err.Error())
+			p.readSaved()
+			if linkErr == nil {
+				linkErr = err
+			}
 		}
 	}
 	if slug == "" {
@@ -168,8 +189,10 @@ func (p *Page) Load(slug string) {
 }
 
 // openLink opens a share link, paused (play stops); once open, the
-// fragment is cleared (the work is saved instead), so a reload keeps
-// later changes. A link that does not open keeps the work, playing or not.
+// fragment is cleared and the work is saved once the page has drawn it
+// (the saved work it replaces goes aside first: beforeSave), so a reload
+// keeps later changes. A link that does not open keeps the work, playing
+// or not.
 func (p *Page) openLink(frag string) error {
 	if err := p.ctl.Store.OpenLink(frag); err != nil {
 		return err
@@ -177,7 +200,14 @@ func (p *Page) openLink(frag string) error {
 	p.stopPlay()
 	_ = p.hash.Set("")
 	p.frag = ""
-	p.save()
+	switch {
+	case p.timers:
+		p.changed(p.ui) // saved after the delay, once drawn
+	case app.IsClient:
+		p.saving.pending = true // OnMount saves it
+	default:
+		p.save()
+	}
 	return nil
 }
 
@@ -190,13 +220,14 @@ func (p *Page) changed(ctx app.Context) {
 	p.saveGen++
 	gen := p.saveGen
 	ctx.After(max(saveDelay, saveCostFactor*p.saveCost), func(ctx app.Context) {
-		f := p.ctl.Frame()
+		f, kept := p.ctl.Frame(), len(p.saving.kept)
 		if gen == p.saveGen {
 			p.save()
 		}
-		if p.ctl.Frame() == f {
-			// Nothing to show (a save that fails says so in a new frame):
-			// no render of the whole page.
+		if p.ctl.Frame() == f && len(p.saving.kept) == kept {
+			// Nothing to show (a save that fails says so in a new frame,
+			// one that put work aside in the saved-work bar): no render
+			// of the whole page.
 			ctx.PreventUpdate()
 		}
 	})
@@ -209,6 +240,10 @@ func (p *Page) save() {
 	}
 	start := time.Now()
 	defer func() { p.saveCost = time.Since(start) }()
+	p.beforeSave()
+	if p.ctl.Store.Works() != p.saving.works {
+		return // the saved work could not be put aside: it stays
+	}
 	if err := p.ctl.Store.Save(p.storage); err != nil {
 		p.ctl.Store.Report(errors.New("the work cannot be saved in this browser: " + err.Error()))
 	}

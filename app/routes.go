@@ -28,6 +28,30 @@ func LessonOf(path string) string {
 	return strings.Trim(slug, "/")
 }
 
+// rootPrefix is the path the site is served under ("" at the root;
+// "/yarnplay" for a GitHub Pages project site), as go-app's loader tells
+// the browser (GOAPP_ROOT_PREFIX, from the handler's Resources). Natively
+// it is "": the pre-renderer's resolver prefixes links itself.
+var rootPrefix = sync.OnceValue(func() string {
+	if !app.IsClient {
+		return ""
+	}
+	return strings.TrimRight(app.Getenv("GOAPP_ROOT_PREFIX"), "/")
+})
+
+// href is the address of a site path (PathHome, LessonPath) for a link.
+func href(path string) string { return rootPrefix() + path }
+
+// sitePath is the site path of an address's path: without the root
+// prefix.
+func sitePath(path string) string {
+	p, ok := strings.CutPrefix(path, rootPrefix())
+	if !ok || !strings.HasPrefix(p, "/") {
+		return path
+	}
+	return p
+}
+
 var registerRoutes sync.Once
 
 // Routes registers every page of the playground with go-app. The browser

@@ -134,7 +134,7 @@ func (p *SharePanel) importScenario(ctx app.Context, _ app.Event) {
 func (p *SharePanel) importXML(ctx app.Context, _ app.Event) {
 	defer p.focusImportError(ctx)
 	text := inputValue("import-text")
-	p.imported(p.replace("imported a capacity-scheduler.xml over your work", func(s *store.Store) error { return s.ImportXML([]byte(text)) }))
+	p.imported(p.replace("imported a capacity-scheduler.xml over your work", func(s *store.Store) error { return s.ImportXMLText(text) }))
 	p.link = ""
 }
 

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"html"
 	"math"
 	"slices"
 	"strconv"
@@ -99,7 +98,10 @@ type chartMarker struct {
 
 // chartData is the chart of one parent, ready to draw.
 type chartData struct {
-	Parent  string
+	Parent string
+	// ID is the prefix of the SVG's ids, made from the parent's index in
+	// the frame (never from its name, which a link or a file chooses).
+	ID      string
 	Series  []chartSeries
 	SVG     string
 	Markers []chartMarker
@@ -122,7 +124,7 @@ func usageChart(f *store.Frame, parent string) chartData {
 	}
 	p := &f.Queues[pi]
 	colors := NewColors(f)
-	d := chartData{Parent: parent}
+	d := chartData{Parent: parent, ID: "uc-" + strconv.Itoa(pi)}
 	var children []int
 	guarSum := 0.0
 	for _, ch := range p.Children {
@@ -184,9 +186,12 @@ func chartSVG(d *chartData, pts []store.HistoryPoint, used [][]float64, xOf func
 	// About the bytes the paths take: three per series, four numbers a
 	// point each, and a little.
 	b.Grow(4096 + len(d.Series)*len(pts)*120)
-	id := "uc-" + strings.NewReplacer(".", "-", " ", "-").Replace(d.Parent)
+	// The SVG is markup mounted with app.Raw: the only text from data in
+	// it is the label, through escapeMarkup; ids come from indexes, the
+	// rest are numbers.
+	id := d.ID
 	label := "Stacked usage of the children of " + d.Parent + " over time, as a share of the cluster"
-	b.WriteString(`<svg class="uc-svg" viewBox="0 0 ` + svgNum(chartW) + " " + svgNum(chartH) + `" role="img" aria-label="` + html.EscapeString(label) + `"><defs>`)
+	b.WriteString(`<svg class="uc-svg" viewBox="0 0 ` + svgNum(chartW) + " " + svgNum(chartH) + `" role="img" aria-label="` + escapeMarkup(label) + `"><defs>`)
 	for j, s := range d.Series {
 		b.WriteString(`<pattern id="` + id + "-h" + strconv.Itoa(j) + `" class="uc-hatch" style="--h:` + strconv.Itoa(s.Hue) +
 			`" patternUnits="userSpaceOnUse" width="6" height="6" patternTransform="rotate(45)"><rect width="6" height="6"></rect><line x1="0" y1="0" x2="0" y2="6"></line></pattern>`)

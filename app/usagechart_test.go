@@ -46,7 +46,7 @@ func TestUsageChartGeometry(t *testing.T) {
 	require.Equal(t, 2, strings.Count(d.SVG, `class="uc-above"`))
 	require.Equal(t, 2, strings.Count(d.SVG, `class="uc-guar"`))
 	require.Equal(t, 2, strings.Count(d.SVG, "<pattern "), "one hatch per child, in its hue")
-	require.Contains(t, d.SVG, `fill="url(#uc-root-p-h0)"`)
+	require.Contains(t, d.SVG, `fill="url(#uc-1-h0)"`)
 
 	// a's guarantee line at step 0 sits at 20% of the plot height from
 	// the bottom: y = top + h*(1-0.2).

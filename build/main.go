@@ -47,6 +47,8 @@ commands:
 flags:
   -dist dir    output directory (default: dist/ at the module root)
   -addr addr   serve and run: address to listen on (default 127.0.0.1:8080)
+  -base path   static and run: the path the site will be served under
+               (default /; /yarnplay/ for a GitHub Pages project site)
 `
 
 func main() {
@@ -69,6 +71,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, usage) }
 	dist := fs.String("dist", "", "output directory (default: dist/ at the module root)")
+	base := fs.String("base", "/", "static and run: the path the site is served under (/yarnplay/ for a GitHub Pages project site)")
 	addr := "127.0.0.1:8080"
 	if cmd == "serve" || cmd == "run" {
 		fs.StringVar(&addr, "addr", addr, "address to listen on")
@@ -98,7 +101,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	static := func(c site.Compression) func() error {
 		return func() error {
 			fmt.Fprintf(stdout, "writing the static site into %s\n", *dist)
-			if err := site.GenerateStatic(root, *dist); err != nil {
+			if err := site.GenerateStaticAt(root, *dist, *base); err != nil {
 				return err
 			}
 			fmt.Fprintln(stdout, "compressing it (.gz and .br copies)")

@@ -44,7 +44,9 @@ func (sc *Scenario) startConfigMap() (map[string]string, error) {
 
 // countQueues counts the queues a configuration defines, from root down
 // the `queues` lists, stopping past MaxQueues; it also returns the deepest
-// queue path found and its depth below root (root is 0).
+// queue path found and its depth below root (root is 0), or, at the first
+// queue name over MaxNameBytes, that queue's path and minus its name's
+// length.
 func countQueues(conf map[string]string) (n int, deepest string, depth int) {
 	type item struct {
 		path  string
@@ -60,7 +62,9 @@ func countQueues(conf map[string]string) (n int, deepest string, depth int) {
 			deepest, depth = it.path, it.depth
 		}
 		for _, child := range strings.Split(conf[capacityPrefix+it.path+".queues"], ",") {
-			if child = strings.TrimSpace(child); child != "" {
+			if child = strings.TrimSpace(child); len(child) > MaxNameBytes {
+				return n, it.path + "." + child, -len(child)
+			} else if child != "" {
 				stack = append(stack, item{it.path + "." + child, it.depth + 1})
 			}
 		}
@@ -73,6 +77,8 @@ func countQueues(conf map[string]string) (n int, deepest string, depth int) {
 func queueLimits(conf map[string]string) string {
 	n, deepest, depth := countQueues(conf)
 	switch {
+	case depth < 0:
+		return nameTooLong("queue", deepest[len(deepest)+depth:]) // a name over MaxNameBytes
 	case n > MaxQueues:
 		return fmt.Sprintf("the configuration defines more than %d queues; the limit is %d queues", MaxQueues, MaxQueues)
 	case depth > MaxQueueDepth:

@@ -91,7 +91,7 @@ func TestLimitsInEveryForm(t *testing.T) {
 			&Scenario{Config: chainConfig(1), Nodes: []NodeSpec{{Name: "n{i}", Count: MaxNodes}}, Steps: []Step{{AddNode: &NodeSpec{Name: "x"}}}},
 			"steps[0].add_node: more than 10000 nodes (counting every count and add_node); the limit is 10000 nodes"},
 		{"steps", &Scenario{Config: chainConfig(1), Steps: make([]Step, MaxSteps)}, &Scenario{Config: chainConfig(1), Steps: make([]Step, MaxSteps+1)},
-			"steps: 100001 steps; the limit is 100000 steps"},
+			fmt.Sprintf("steps: %d steps; the limit is %d steps", MaxSteps+1, MaxSteps)},
 		{"heartbeats in a step",
 			&Scenario{Config: chainConfig(1), Nodes: []NodeSpec{{Name: "n{i}", Count: 100}}, Steps: []Step{tick(MaxStepHeartbeats / 100)}},
 			&Scenario{Config: chainConfig(1), Nodes: []NodeSpec{{Name: "n{i}", Count: 100}}, Steps: []Step{tick(MaxStepHeartbeats/100 + 1)}},

@@ -83,14 +83,20 @@ const (
 	// for itself (DecodeSavedLink): MaxSteps steps of submissions or asks
 	// take about 20 MB of canonical JSON.
 	MaxSavedBytes = 32 << 20
-	// MaxSteps is the largest number of steps.
-	MaxSteps = 100_000
+	// MaxSteps is the largest number of steps: a link to the last of
+	// 30,000 ticks opened in 3.6 s in headless Chromium, in one 3 s task
+	// (100,000 took 9.8 s, in one 5 s task; 1.8 s natively). Benchmark
+	// 1's playground scenario has 20,200.
+	MaxSteps = 25_000
 	// MaxNodes is the largest number of nodes, after expansion of counts,
 	// over the initial nodes and every add_node step.
 	MaxNodes = 10_000
 	// MaxQueues is the largest number of queues a configuration may define,
-	// root included (config.Parse refuses more too).
-	MaxQueues = config.MaxQueues
+	// root included: the page draws every queue in its capacities table
+	// (1,000 queues render in about 0.5 s natively, 4 MB of HTML, and
+	// opened in 5.3 s in headless Chromium; 20,000 froze a tab 38 s).
+	// config.Parse allows config.MaxQueues.
+	MaxQueues = 500
 	// MaxQueueDepth is the deepest a queue may be below root (root.a is 1
 	// level deep); config.Parse refuses deeper trees too.
 	MaxQueueDepth = config.MaxQueueDepth
@@ -106,8 +112,10 @@ const (
 	// pending resources (count times size) from overflowing.
 	MaxAskedContainers = 1_000_000
 	// MaxHeartbeats bounds the node heartbeats a run makes: heartbeat steps
-	// (times included) plus, for each tick, the nodes present.
-	MaxHeartbeats = 10_000_000
+	// (times included) plus, for each tick, the nodes present. A link to
+	// the last step plays them all as it opens: a million take about 0.6 s
+	// natively (10 million took 6 s, 20 to 30 s in the page).
+	MaxHeartbeats = 1_000_000
 	// maxValues bounds the values of a document (aliases counted each time
 	// they are used).
 	maxValues = 1_000_000

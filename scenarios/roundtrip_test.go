@@ -209,6 +209,7 @@ func TestEncodeLinkRefusesBadStep(t *testing.T) {
 func TestEncodeLinkLevelBySize(t *testing.T) {
 	sc, err := Parse("a.yaml", withSteps("  - heartbeat: h1"))
 	require.NoError(t, err)
+	sc.Steps[0].Note = strings.Repeat("n", 100) // past bestLinkBytes within MaxSteps
 	small, err := sc.CanonicalJSON()
 	require.NoError(t, err)
 	link, err := EncodeLink(sc, 0, "")
@@ -248,7 +249,7 @@ func withNotes(sc *Scenario, n, noteBytes int) *Scenario {
 func TestSavedLinksCarryWorkPastTheFileLimit(t *testing.T) {
 	sc, err := Parse("a.yaml", withSteps("  - heartbeat: h1"))
 	require.NoError(t, err)
-	big := withNotes(sc, 40_000, 120)
+	big := withNotes(sc, 20_000, 240)
 	data, err := big.CanonicalJSON()
 	require.NoError(t, err)
 	require.Greater(t, len(data), MaxFileBytes)

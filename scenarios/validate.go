@@ -77,6 +77,7 @@ func (v *validator) top() {
 			v.add(index("config_error", i), 0, "must not be empty")
 		}
 	}
+	v.budgets()
 	for i := range sc.Nodes {
 		v.addNodes(&sc.Nodes[i], index("nodes", i), sc.Nodes[i].Line, true)
 	}
@@ -103,6 +104,10 @@ func (v *validator) addNodes(n *NodeSpec, path string, line int, register bool) 
 	}
 	if n.MemoryMB > MaxNodeResource || n.VCores > MaxNodeResource {
 		v.add(path, line, "memory_mb and vcores must be at most %d (2^40), the limit on a node's size", int64(MaxNodeResource))
+		return
+	}
+	if msg := nodeNameTooLong(n); msg != "" {
+		v.add(path, line, "%s", msg)
 		return
 	}
 	count := max(n.Count, 1)
@@ -265,6 +270,10 @@ func (v *validator) steps() {
 func (v *validator) submit(s *Submit, p string, line, i int, mayFail bool) {
 	if s.App == "" || s.User == "" || s.Queue == "" {
 		v.add(p, line, "app, user and queue are required")
+		return
+	}
+	if msg := submitNameTooLong(s); msg != "" {
+		v.add(p, line, "%s", msg)
 		return
 	}
 	if s.AM != nil && (s.AM.MemoryMB < 0 || s.AM.VCores < 0) {

@@ -237,6 +237,8 @@ func TestTicksAtTheEndPlayInPlace(t *testing.T) {
 // reaches checkpointEvery times the objects a clone copies. The spacing
 // depends on the steps alone.
 func TestCheckpointsAreSpacedByCost(t *testing.T) {
+	defer func(n int64) { cloneFloor = n }(cloneFloor)
+	cloneFloor = 0
 	check := func(t *testing.T, s *Store) {
 		t.Helper()
 		for i := 1; i < len(s.cps); i++ {
@@ -317,9 +319,30 @@ func TestThinKeepsTheStartTheNewestAndEveryOtherBetween(t *testing.T) {
 	}
 }
 
+// A long run of a small cluster keeps its checkpoints few: each clone
+// holds at least cloneFloor objects' worth of blocks, and thinning counts
+// them so.
+func TestCheckpointsOfASmallClusterStayFew(t *testing.T) {
+	sc := bigCluster(10, 10)
+	s := New()
+	require.NoError(t, s.Load(sc, ""))
+	s.Last()
+	for range 3000 {
+		require.NoError(t, s.Tick(1))
+	}
+	require.LessOrEqual(t, int64(len(s.cps)-1), checkpointObjects/cloneFloor+1)
+	var total int64
+	for _, c := range s.cps[1:] {
+		total += c.objects
+	}
+	require.LessOrEqual(t, total, checkpointObjects)
+}
+
 // Past checkpointObjects, checkpoints are thinned, and going back still
 // shows what the steps did.
 func TestThinnedCheckpointsGoBackTheSame(t *testing.T) {
+	defer func(n int64) { cloneFloor = n }(cloneFloor)
+	cloneFloor = 0
 	sc := bigCluster(40, 8)
 	plain := New()
 	require.NoError(t, plain.Load(sc, ""))
@@ -484,7 +507,7 @@ func TestValidAppendsAreValid(t *testing.T) {
 	doc = *full
 	doc.Steps = append(slices.Clone(full.Steps), scenarios.Step{Tick: &one})
 	require.False(t, validAppend(full, &doc, len(full.Steps), p.Scheduler()))
-	require.ErrorContains(t, doc.Validate(), "100001 steps; the limit is 100000 steps")
+	require.ErrorContains(t, doc.Validate(), fmt.Sprintf("%d steps; the limit is %d steps", scenarios.MaxSteps+1, scenarios.MaxSteps))
 }
 
 // While pausing is on, a player is cloned in parts with pauses between

@@ -67,8 +67,13 @@ func (s *Store) ExportYAML() ([]byte, error) { return s.doc.YAML() }
 // are kept. A file Hadoop would refuse is refused with Hadoop's message;
 // one Hadoop accepts that yarnplay cannot simulate is refused naming the
 // feature (config.Check).
-func (s *Store) ImportXML(data []byte) error {
-	c, err := config.ParseXML(data)
+func (s *Store) ImportXML(data []byte) error { return s.importConf(config.ParseXML(data)) }
+
+// ImportXMLText is ImportXML for text pasted into the page, already
+// decoded (the encoding its declaration names is not applied again).
+func (s *Store) ImportXMLText(text string) error { return s.importConf(config.ParseXMLText(text)) }
+
+func (s *Store) importConf(c *config.Conf, err error) error {
 	if err != nil {
 		return s.refuse(fmt.Errorf("the file is not a configuration file Hadoop reads: %w", err))
 	}

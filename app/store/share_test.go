@@ -95,8 +95,8 @@ func TestSaveAndRestore(t *testing.T) {
 func TestSaveAndRestoreWorkPastTheFileLimit(t *testing.T) {
 	s := loaded(t, twoQueues)
 	big := *s.Scenario()
-	note := strings.Repeat("n", 120)
-	for range 40_000 {
+	note := strings.Repeat("n", 240)
+	for range 20_000 {
 		big.Steps = append(big.Steps, scenarios.Step{Heartbeat: scenarios.Heartbeats{{Node: "n1"}}, Note: note})
 	}
 	data, err := big.CanonicalJSON()

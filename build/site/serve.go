@@ -57,6 +57,11 @@ func Handler(dir string) http.Handler {
 		if strings.HasSuffix(name, "/") {
 			name += "index.html"
 		}
+		var page []byte
+		if ext == ".html" {
+			page, _ = os.ReadFile(filepath.Join(dir, filepath.FromSlash(name)))
+		}
+		SetSecurityHeaders(w.Header(), page)
 		if servePrecompressed(w, r, filepath.Join(dir, filepath.FromSlash(name))) {
 			return
 		}

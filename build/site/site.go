@@ -238,7 +238,12 @@ func ThreadWasm(path string) (wasmjump.Stats, error) {
 // be at dist/web/app.wasm (BuildWasm); its contents and the assets' make the
 // site's version, so go-app's service worker refreshes exactly when they
 // change.
-func GenerateStatic(root, dist string) error {
+func GenerateStatic(root, dist string) error { return GenerateStaticAt(root, dist, "/") }
+
+// GenerateStaticAt is GenerateStatic for a site served under base
+// ("/yarnplay/" for a GitHub Pages project site): the pages, go-app's
+// loader and its service worker address everything under it.
+func GenerateStaticAt(root, dist, base string) error {
 	wasm := WasmPath(dist)
 	wasmInfo, err := os.Stat(wasm)
 	if err != nil {
@@ -252,7 +257,7 @@ func GenerateStatic(root, dist string) error {
 		return err
 	}
 	app.Routes()
-	h := app.NewHandler(version)
+	h := app.NewHandlerAt(version, base)
 	// go-app's loader shows its progress against this size: a compressed
 	// copy's Content-Length would be the wrong measure.
 	h.WasmContentLength = strconv.FormatInt(wasmInfo.Size(), 10)
@@ -267,6 +272,9 @@ func GenerateStatic(root, dist string) error {
 		return fmt.Errorf("pre-rendering the pages into %s: %w", dist, err)
 	}
 	if err := fixPreRendered(stage); err != nil {
+		return err
+	}
+	if err := addPolicyMeta(stage); err != nil {
 		return err
 	}
 	return moveTree(stage, dist)

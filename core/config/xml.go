@@ -35,15 +35,27 @@ func xmlErr(line int, format string, args ...any) *Error {
 // markup inside <name> or <value>, and <xi:include> are errors naming their
 // line. Input over MaxXMLBytes or with more than MaxXMLProperties properties
 // is refused.
-func ParseXML(data []byte) (*Conf, error) {
+func ParseXML(data []byte) (*Conf, error) { return parseXML(data, false) }
+
+// ParseXMLText is ParseXML for text already decoded (pasted into the
+// page): the encoding its declaration names is not applied again.
+func ParseXMLText(text string) (*Conf, error) { return parseXML([]byte(text), true) }
+
+func parseXML(data []byte, decoded bool) (*Conf, error) {
 	if len(data) > MaxXMLBytes {
 		return nil, &Error{Message: fmt.Sprintf("configuration XML too large: %d bytes, the limit is %d bytes (4 MiB)",
 			len(data), MaxXMLBytes)}
 	}
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")) // UTF-8 byte order mark
+	data, err := xmlText(data)
+	if err != nil {
+		return nil, err
+	}
 	d := xml.NewDecoder(bytes.NewReader(data))
 	d.Strict = true
 	d.CharsetReader = charsetReader
+	if decoded {
+		d.CharsetReader = func(_ string, r io.Reader) (io.Reader, error) { return r, nil }
+	}
 
 	c := New()
 	finals := map[string]bool{}
@@ -178,24 +190,6 @@ func ParseXML(data []byte) (*Conf, error) {
 		return nil, xmlErr(1, "no <configuration> element")
 	}
 	return c, nil
-}
-
-// charsetReader accepts the single-byte encodings a configuration file may
-// declare besides UTF-8.
-func charsetReader(label string, input io.Reader) (io.Reader, error) {
-	switch strings.ToLower(label) {
-	case "iso-8859-1", "iso8859-1", "latin1", "latin-1", "us-ascii", "ascii":
-		b, err := io.ReadAll(input)
-		if err != nil {
-			return nil, err
-		}
-		var out strings.Builder
-		for _, c := range b {
-			out.WriteRune(rune(c))
-		}
-		return strings.NewReader(out.String()), nil
-	}
-	return nil, fmt.Errorf("unsupported encoding %q: save the file as UTF-8", label)
 }
 
 // XML returns the configuration as a capacity-scheduler.xml Hadoop reads:

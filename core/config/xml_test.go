@@ -197,6 +197,8 @@ func FuzzParseXML(f *testing.F) {
 	f.Add([]byte("<configuration><property><name>a&#13;</name><value>&#13;x\r\n</value><final>true</final></property></configuration>"))
 	f.Add([]byte(`<configuration><property><name>yarn.scheduler.capacity.root.queues</name><value>a,b</value></property></configuration>`))
 	f.Add([]byte(`<?xml version="1.0" encoding="latin1"?><configuration><property name="x" value="&lt;"/></configuration>`))
+	f.Add(utf16Bytes(`<?xml version="1.0" encoding="UTF-16"?><configuration><property name="x" value="é"/></configuration>`, false, true))
+	f.Add([]byte("<configuration><property><name>a</name><value>caf\xe9</value></property></configuration>"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c, err := ParseXML(data)
 		if err != nil {

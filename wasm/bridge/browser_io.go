@@ -188,12 +188,14 @@ func (browserFiles) ReadFile(inputID string, done func(string, []byte, error)) {
 			fail(err)
 			return nil
 		}
-		text, err := res.String()
+		// The file's bytes, as they are: its text is the parser's to
+		// decode (an XML file may declare ISO-8859-1 or be UTF-16).
+		data, err := fileBytes(res)
 		if err != nil {
 			fail(err)
 			return nil
 		}
-		done(name, []byte(text), nil)
+		done(name, data, nil)
 		return nil
 	})
 	if err != nil {
@@ -212,7 +214,7 @@ func (browserFiles) ReadFile(inputID string, done func(string, []byte, error)) {
 	}
 	_ = fr.Set("onload", onload)
 	_ = fr.Set("onerror", onerror)
-	if _, err := fr.Call("readAsText", file); err != nil {
+	if _, err := fr.Call("readAsArrayBuffer", file); err != nil {
 		release()
 		fail(fmt.Errorf("FileReader.readAsText: %w", err))
 	}
@@ -266,4 +268,25 @@ func (browserKeyboard) Listen(fn func(Key) bool) func() {
 		_, _ = doc.Call("removeEventListener", "keydown", handler)
 		handler.Release()
 	}
+}
+
+// fileBytes copies a FileReader's ArrayBuffer result into Go.
+func fileBytes(buf safejs.Value) ([]byte, error) {
+	u8, err := global("Uint8Array")
+	if err != nil {
+		return nil, err
+	}
+	arr, err := u8.New(buf)
+	if err != nil {
+		return nil, fmt.Errorf("Uint8Array: %w", err)
+	}
+	n, err := arr.Length()
+	if err != nil {
+		return nil, err
+	}
+	data := make([]byte, n)
+	if _, err := safejs.CopyBytesToGo(data, arr); err != nil {
+		return nil, err
+	}
+	return data, nil
 }
