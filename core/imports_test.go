@@ -16,7 +16,7 @@ import (
 var allowedImports = map[string]bool{
 	"errors": true, "fmt": true, "sort": true, "slices": true, "maps": true, "strings": true,
 	"strconv": true, "math": true, "bytes": true, "io": true, "encoding/xml": true,
-	"unicode": true, "unicode/utf8": true, "cmp": true,
+	"unicode": true, "unicode/utf8": true, "unicode/utf16": true, "cmp": true,
 	"yarnplay/core": true, "yarnplay/core/config": true, "yarnplay/core/resource": true,
 	"yarnplay/core/preemption": true,
 }
