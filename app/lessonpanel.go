@@ -38,6 +38,12 @@ func (l *LessonPanel) Render() app.UI {
 				Markdown(f.Description),
 			)
 		}),
+		app.If(len(f.Assumptions) > 0, func() app.UI {
+			return app.Details().ID("assumptions").Class("notice assumptions").Body(
+				app.Summary().Text("Imported from a cluster snapshot: "+nOf(len(f.Assumptions), "thing", "things")+" the snapshot did not say, assumed"),
+				app.Ul().Body(app.Range(f.Assumptions).Slice(func(i int) app.UI { return app.Li().Text(f.Assumptions[i]) })),
+			)
+		}),
 		app.If(f.Source != "", func() app.UI {
 			return app.P().Class("muted source").Text("Source: " + f.Source)
 		}),

@@ -6,6 +6,8 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"yarnplay/app/store"
+	"yarnplay/scenarios/snapshot"
+	"yarnplay/wasm/bridge"
 )
 
 // SharePanel shares and moves the work: a link (with its length, and a
@@ -65,13 +67,16 @@ func (p *SharePanel) Render() app.UI {
 				app.Button().Type("button").ID("import-scenario").Text("Import as scenario").OnClick(p.importScenario),
 				app.Button().Type("button").ID("import-xml").Text("Import as capacity-scheduler.xml").OnClick(p.importXML),
 			),
+			// Right under the buttons, above the file inputs: next to
+			// whichever import was tried. Drawn always (hidden when
+			// empty), so that the inputs after it are never drawn anew.
+			app.P().ID("import-error").Class("status error").Role("alert").TabIndex(-1).Hidden(p.importErr == "").Text(p.importErr),
 			app.Label().For("import-file").Text("Or open a file (.yaml, .json or .xml)"),
 			app.Input().ID("import-file").Type("file").Accept(".yaml,.yml,.json,.xml,text/xml,application/xml").OnChange(p.importFile),
+			app.Label().For("import-snapshot").Text("Or open a running cluster: its ResourceManager's scheduler, nodes and apps responses (JSON or XML), with capacity-scheduler.xml if you have it, chosen together"),
+			app.Input().ID("import-snapshot").Type("file").Multiple(true).Accept(".json,.xml,application/json,text/xml,application/xml").OnChange(p.importSnapshot),
 			app.Button().Type("button").ID("new-blank").Text("Start a blank scenario").OnClick(p.blank),
 			app.If(p.F != nil, func() app.UI { return configWarnings(p.F) }),
-			app.If(p.importErr != "", func() app.UI {
-				return app.P().ID("import-error").Class("status error").Role("alert").TabIndex(-1).Text(p.importErr)
-			}),
 		),
 	)
 }
@@ -157,6 +162,28 @@ func (p *SharePanel) importFile(ctx app.Context, _ app.Event) {
 	})
 }
 
+// importSnapshot opens a cluster snapshot from the files chosen together
+// (package snapshot sorts them by what they hold).
+func (p *SharePanel) importSnapshot(ctx app.Context, _ app.Event) {
+	p.Ctl.Files.ReadFiles("import-snapshot", func(files []bridge.File, err error) {
+		ctx.Dispatch(func(ctx app.Context) {
+			p.link = ""
+			if err != nil {
+				p.status = "The files cannot be read: " + err.Error()
+				return
+			}
+			in := make([]snapshot.File, len(files))
+			for i, f := range files {
+				in[i] = snapshot.File{Name: f.Name, Data: f.Data}
+			}
+			p.imported(p.replace("opened a cluster snapshot over your work", func(s *store.Store) error {
+				return s.ImportSnapshot(in)
+			}))
+			p.focusImportError(ctx)
+		})
+	})
+}
+
 func (p *SharePanel) blank(app.Context, app.Event) {
 	p.replace("started a blank scenario", func(s *store.Store) error { return s.Load(store.Blank(), "") })
 	p.importErr = ""
@@ -213,7 +240,7 @@ func (p *SharePanel) focusImportError(app.Context) {
 	var f app.Func
 	f = app.FuncOf(func(app.Value, []app.Value) any {
 		tries++
-		if e := app.Window().GetElementByID("import-error"); e.Truthy() {
+		if e := app.Window().GetElementByID("import-error"); e.Truthy() && !e.Get("hidden").Bool() {
 			e.Call("focus")
 		} else if tries < 10 {
 			app.Window().Call("requestAnimationFrame", f)

@@ -231,7 +231,7 @@ func TestBrowserPlaygroundViews(t *testing.T) {
 	p.set("#import-text", "<configuration><property><name>yarn.scheduler.capacity.root.queues</name><value>a</value></property>"+
 		"<property><name>yarn.scheduler.capacity.root.a.capacity</name><value>50</value></property></configuration>", "input")
 	p.click("#import-xml")
-	p.wait(`!!document.querySelector('#import-error')`, "the import error")
+	p.wait(`!!document.querySelector('#import-error:not([hidden])')`, "the import error")
 	p.wait(`document.activeElement && document.activeElement.id === 'import-error'`, "the import error, focused")
 	require.Contains(t, p.text("#import-error"), "(", "Hadoop's fraction is followed by its percentage")
 	require.True(t, js[bool](p, `(() => {
@@ -301,5 +301,23 @@ func TestBrowserPlaygroundViews(t *testing.T) {
 	p.click("#tl-forward")
 	p.wait(counter+`.startsWith('step 15 of')`, "step 15")
 	p.wait(`((document.querySelector('#why-answer .why') || {}).textContent || '').includes('As of step 15')`, "the answer asked again at step 15")
+
+	// A running cluster's REST responses, chosen together, open as a
+	// scenario with its assumptions in view, and say why an app waits.
+	dir, err := filepath.Abs(filepath.Join(root, "scenarios", "snapshot", "testdata", "rules"))
+	require.NoError(t, err)
+	if !js[bool](p, `document.querySelector('#import').open`) {
+		p.click("#import summary")
+	}
+	require.NoError(t, chromedp.Do(p.tab, chromedp.SetUploadFiles("#import-snapshot", []string{
+		filepath.Join(dir, "apps.xml"), filepath.Join(dir, "nodes.json"), filepath.Join(dir, "scheduler.json"),
+	})))
+	p.wait(`!!document.querySelector('#assumptions') && `+counter+`.startsWith('step 1 of')`, "the snapshot open, with its assumptions")
+	require.Contains(t, p.text("#lesson-title"), "cluster snapshot")
+	p.set("#why-app", "application_1476912658570_0002", "change")
+	p.click("#why-ask")
+	p.wait(`!!document.querySelector('#why-answer .why-verdict[data-rule="user-limit"]')`, "the snapshot's app waits for its user limit")
+	js[bool](p, `(() => { document.querySelector('#assumptions').open = true; document.querySelector('#assumptions').scrollIntoView({block: 'start'}); return true })()`)
+	viewShot(p, "views-snapshot.png")
 	require.Empty(t, problems(), "the page's console")
 }

@@ -140,8 +140,18 @@ func (browserDownloads) Download(name, mime string, data []byte) error {
 
 type browserFiles struct{}
 
-func (browserFiles) ReadFile(inputID string, done func(string, []byte, error)) {
-	fail := func(err error) { done("", nil, err) }
+func (b browserFiles) ReadFile(inputID string, done func(string, []byte, error)) {
+	b.ReadFiles(inputID, func(files []File, err error) {
+		if err != nil {
+			done("", nil, err)
+			return
+		}
+		done(files[0].Name, files[0].Data, nil)
+	})
+}
+
+func (browserFiles) ReadFiles(inputID string, done func([]File, error)) {
+	fail := func(err error) { done(nil, err) }
 	doc, err := global("document")
 	if err != nil {
 		fail(err)
@@ -162,13 +172,38 @@ func (browserFiles) ReadFile(inputID string, done func(string, []byte, error)) {
 		fail(errNoFile)
 		return
 	}
-	file, err := files.Index(0)
-	if err != nil {
-		fail(err)
-		return
+	out := make([]File, n)
+	left, failed := n, false
+	for i := range n {
+		file, err := files.Index(i)
+		if err != nil {
+			fail(err)
+			return
+		}
+		readBytes(file, func(name string, data []byte, err error) {
+			if failed {
+				return
+			}
+			if err != nil {
+				failed = true
+				fail(err)
+				return
+			}
+			out[i] = File{Name: name, Data: data}
+			if left--; left == 0 {
+				done(out, nil)
+			}
+		})
 	}
+}
+
+// readBytes reads one File object of the page as bytes, as they are: its
+// text is the parser's to decode (an XML file may declare ISO-8859-1 or be
+// UTF-16).
+func readBytes(file safejs.Value, done func(string, []byte, error)) {
 	nameV, _ := file.Get("name")
 	name, _ := nameV.String()
+	fail := func(err error) { done(name, nil, err) }
 	frType, err := global("FileReader")
 	if err != nil {
 		fail(err)
@@ -188,8 +223,6 @@ func (browserFiles) ReadFile(inputID string, done func(string, []byte, error)) {
 			fail(err)
 			return nil
 		}
-		// The file's bytes, as they are: its text is the parser's to
-		// decode (an XML file may declare ISO-8859-1 or be UTF-16).
 		data, err := fileBytes(res)
 		if err != nil {
 			fail(err)
@@ -216,7 +249,7 @@ func (browserFiles) ReadFile(inputID string, done func(string, []byte, error)) {
 	_ = fr.Set("onerror", onerror)
 	if _, err := fr.Call("readAsArrayBuffer", file); err != nil {
 		release()
-		fail(fmt.Errorf("FileReader.readAsText: %w", err))
+		fail(fmt.Errorf("FileReader.readAsArrayBuffer: %w", err))
 	}
 }
 

@@ -22,6 +22,10 @@ type FileReader interface {
 	// browser done runs later, on a JavaScript callback: the caller hands
 	// the result to its UI goroutine.
 	ReadFile(inputID string, done func(name string, data []byte, err error))
+	// ReadFiles reads every file chosen in the input element with the
+	// given id, in the order chosen, and calls done once with them all,
+	// or with the first error.
+	ReadFiles(inputID string, done func(files []File, err error))
 }
 
 // Key is a key press the page listens to.
@@ -76,7 +80,11 @@ func (d *MemoryDownloader) Download(name, mime string, data []byte) error {
 
 // MemoryFileReader is a FileReader whose inputs hold files set in code.
 // done is called at once.
-type MemoryFileReader struct{ Inputs map[string]File }
+type MemoryFileReader struct {
+	Inputs map[string]File
+	// Multi holds the inputs where several files are chosen.
+	Multi map[string][]File
+}
 
 // ReadFile implements FileReader.
 func (r *MemoryFileReader) ReadFile(inputID string, done func(string, []byte, error)) {
@@ -86,6 +94,25 @@ func (r *MemoryFileReader) ReadFile(inputID string, done func(string, []byte, er
 		return
 	}
 	done(f.Name, append([]byte(nil), f.Data...), nil)
+}
+
+// ReadFiles implements FileReader: an input holds one file here.
+func (r *MemoryFileReader) ReadFiles(inputID string, done func([]File, error)) {
+	if fs, ok := r.Multi[inputID]; ok {
+		out := make([]File, len(fs))
+		for i, f := range fs {
+			out[i] = File{Name: f.Name, MIME: f.MIME, Data: append([]byte(nil), f.Data...)}
+		}
+		done(out, nil)
+		return
+	}
+	r.ReadFile(inputID, func(name string, data []byte, err error) {
+		if err != nil {
+			done(nil, err)
+			return
+		}
+		done([]File{{Name: name, Data: data}}, nil)
+	})
 }
 
 type noFileError struct{}
