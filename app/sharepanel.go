@@ -41,6 +41,8 @@ func (p *SharePanel) Render() app.UI {
 			app.Button().Type("button").ID("share-make").Text("Make a share link").OnClick(p.makeLink),
 			app.Button().Type("button").ID("export-yaml").Text("Download the scenario (YAML)").OnClick(p.exportYAML),
 			app.Button().Type("button").ID("export-xml").Text("Download capacity-scheduler.xml").OnClick(p.exportXML),
+			app.Button().Type("button").ID("export-rest").Title("scheduler.json, nodes.json, apps.json, containers.json and capacity-scheduler.xml, as a ResourceManager's REST API serves them: yarnplay-why and this page read them back").
+				Text("Download as ResourceManager REST responses").OnClick(p.exportREST),
 		),
 		app.If(p.link != "", func() app.UI {
 			long := len(p.link) > store.LinkWarnBytes
@@ -117,6 +119,23 @@ func (p *SharePanel) exportYAML(app.Context, app.Event) {
 func (p *SharePanel) exportXML(app.Context, app.Event) {
 	err := p.Ctl.Downloads.Download("capacity-scheduler.xml", "application/xml", p.Ctl.Store.ExportXML())
 	p.done(err, "capacity-scheduler.xml downloaded.")
+}
+
+// exportREST downloads the state at this step as a ResourceManager's REST
+// responses, one file each.
+func (p *SharePanel) exportREST(app.Context, app.Event) {
+	files, err := p.Ctl.Store.ExportSnapshot()
+	for _, f := range files {
+		if err != nil {
+			break
+		}
+		mime := "application/json"
+		if strings.HasSuffix(f.Name, ".xml") {
+			mime = "application/xml"
+		}
+		err = p.Ctl.Downloads.Download(f.Name, mime, f.Data)
+	}
+	p.done(err, "The REST responses downloaded: scheduler.json, nodes.json, apps.json, containers.json, capacity-scheduler.xml.")
 }
 
 func (p *SharePanel) done(err error, ok string) {

@@ -24,3 +24,21 @@ func (s *Store) ImportSnapshot(files []snapshot.File) error {
 	}
 	return s.refuse(fmt.Errorf("the snapshot does not load:\n%w", err))
 }
+
+// ExportSnapshot writes the state at the step shown as a ResourceManager's
+// REST responses in JSON (snapshot.ExportState): scheduler, nodes, apps,
+// the attempts' containers and capacity-scheduler.xml, by file name.
+// ImportSnapshot reads them back to the same state.
+func (s *Store) ExportSnapshot() ([]snapshot.File, error) {
+	ex, err := snapshot.ExportState(s.cur.Scheduler(), snapshot.JSON)
+	if err != nil {
+		return nil, err
+	}
+	return []snapshot.File{
+		{Name: "scheduler.json", Data: ex.Scheduler},
+		{Name: "nodes.json", Data: ex.Nodes},
+		{Name: "apps.json", Data: ex.Apps},
+		{Name: "containers.json", Data: ex.Containers},
+		{Name: "capacity-scheduler.xml", Data: ex.Conf},
+	}, nil
+}

@@ -46,3 +46,22 @@ func TestImportSnapshotOpensTheClusterAsItStands(t *testing.T) {
 	require.Equal(t, rev, s.Frame().Revision, "the work stays")
 	require.Equal(t, "cluster snapshot", s.Frame().Title)
 }
+
+// The page's REST export reads back to the same state: the same queues'
+// usage after the restore.
+func TestExportSnapshotReadsBack(t *testing.T) {
+	s := New()
+	require.NoError(t, s.ImportSnapshot(snapshotFiles(t, "apps.json", "nodes.json", "scheduler.json")))
+	want := s.Frame().Queues
+	files, err := s.ExportSnapshot()
+	require.NoError(t, err)
+	require.Len(t, files, 5)
+	back := New()
+	require.NoError(t, back.ImportSnapshot(files))
+	got := back.Frame().Queues
+	require.Len(t, got, len(want))
+	for i := range want {
+		require.Equal(t, want[i].Path, got[i].Path)
+		require.Equal(t, want[i].Used, got[i].Used, want[i].Path)
+	}
+}
