@@ -57,7 +57,7 @@ func (s *Scheduler) applyAllocation(q *queue, a *app, n *node, r *request, rsv *
 	if r.duration > 0 {
 		c.end = s.now + r.duration
 		if n.nextEnd == 0 || c.end < n.nextEnd {
-			n.nextEnd, n.nextC = c.end, c
+			n.nextEnd = c.end
 		}
 	}
 	if r.isAM && a.amRequested && !a.hasAMContainer() {
@@ -248,27 +248,21 @@ func (s *Scheduler) completeDueContainers(n *node) {
 		// the next heartbeat looks again.
 		now = math.MaxInt32 - 1
 	}
-	// The earliest end still ahead and the first container that ends then,
-	// in a loop without branches but its own (the conditionals are
-	// selects): in WebAssembly, every jump goes through the function's
-	// dispatch table.
-	next, at := int64(math.MaxInt64), -1
-	for i, e := range ends {
+	// The earliest end still ahead, in a loop without branches but its
+	// own (the conditionals are selects): in WebAssembly, every jump goes
+	// through the function's dispatch table.
+	next := int64(math.MaxInt64)
+	for _, e := range ends {
 		end := int64(e)
 		if end <= now {
 			end = math.MaxInt64
 		}
-		if end < next {
-			next, at = end, i
-		}
+		next = min(next, end)
 	}
-	var c *container
-	if at < 0 {
+	if next == math.MaxInt64 {
 		next = 0
-	} else {
-		c = n.containers[at]
 	}
-	n.nextEnd, n.nextC = next, c
+	n.nextEnd = next
 	first := -1
 	for i, e := range ends {
 		if isDue(int64(e), now) {

@@ -242,7 +242,7 @@ func (c *Cloner) cloneHeader(int) int {
 	if len(s.events) > 0 {
 		d.events = make([]Event, len(s.events))
 	}
-	d.due, d.free, d.warmth = nil, nil, 0
+	d.due, d.free = nil, nil
 	d.blk = allocBlocks{}
 	d.lims = make([]limits, len(s.lims))
 	d.preempt = s.preempt.clone()
@@ -335,7 +335,6 @@ func (c *Cloner) cloneNodes(left int) int {
 		cn.ends = take(&c.endb, len(n.ends), c.block(cloneBlock)) // their end ticks, in the same order
 		copy(cn.ends, n.ends)
 		cn.reservation = nil
-		cn.nextC = nil // a hint into the source's containers
 		d.nodes[i] = cn
 		d.nodeIdx[cn.name] = cn
 	}

@@ -56,9 +56,6 @@ type Scheduler struct {
 	// visit numbers leaf visits, for the users' per-visit limit cache.
 	visit uint64
 	due   []*container // scratch of completeDueContainers
-	// warmth sums what warm read, which keeps its loads from being
-	// dropped as unused.
-	warmth int64
 	// free holds completed containers for reuse (newContainer): only
 	// those completeDueContainers completed, which nothing else holds.
 	free []*container
