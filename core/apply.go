@@ -67,7 +67,7 @@ func (s *Scheduler) applyAllocation(q *queue, a *app, n *node, r *request, rsv *
 	a.addLive(c)
 	a.consumption = a.consumption.Add(size)
 	n.containers = append(n.containers, c)
-	n.ends = append(n.ends, endTick32(c.end))
+	n.ends = append(n.ends, c.end)
 	n.allocated = n.allocated.Add(size)
 	s.decrementAsks(a, r, n, res.locality)
 	if res.unreserve != nil {
@@ -219,11 +219,9 @@ func (s *Scheduler) releaseContainer(c *container, n *node, why Reason) {
 // completeDueContainers completes the node's containers whose duration has
 // run out, in the order of the node's list. n.nextEnd is at most the
 // earliest end among them, so the scan is skipped while it lies ahead. A
-// scan reads the ends beside the list (n.ends, 32 bits each: at 10,000
-// nodes and more they are out of cache by the node's next heartbeat, and
-// half the width is half the lines) and recomputes n.nextEnd; if some are
-// due, the due containers are taken out of the list, the others keeping
-// their order, and completed.
+// scan reads the ends beside the list (n.ends) and recomputes n.nextEnd;
+// if some are due, the due containers are taken out of the list, the
+// others keeping their order, and completed.
 //
 // The scan's two loops make no call: in WebAssembly, a loop with a call in
 // it (an append, a pointer stored with its write barrier) keeps its
@@ -235,29 +233,15 @@ func (s *Scheduler) completeDueContainers(n *node) {
 		return
 	}
 	ends := n.ends
-	if now >= math.MaxInt32-1 {
-		// Past the ticks ends can hold: the containers it holds at its
-		// ceiling (endTick32) are due by their own ends, and those that
-		// are get an end ends can compare.
-		for i, e := range ends {
-			if e == math.MaxInt32 && n.containers[i].end <= now {
-				ends[i] = 1
-			}
-		}
-		// Then the ceiling is never due, and nextEnd at most the ceiling:
-		// the next heartbeat looks again.
-		now = math.MaxInt32 - 1
-	}
 	// The earliest end still ahead, in a loop without branches but its
 	// own (the conditionals are selects): in WebAssembly, every jump goes
 	// through the function's dispatch table.
 	next := int64(math.MaxInt64)
 	for _, e := range ends {
-		end := int64(e)
-		if end <= now {
-			end = math.MaxInt64
+		if e <= now {
+			e = math.MaxInt64
 		}
-		next = min(next, end)
+		next = min(next, e)
 	}
 	if next == math.MaxInt64 {
 		next = 0
@@ -265,7 +249,7 @@ func (s *Scheduler) completeDueContainers(n *node) {
 	n.nextEnd = next
 	first := -1
 	for i, e := range ends {
-		if isDue(int64(e), now) {
+		if isDue(e, now) {
 			first = i
 			break
 		}
@@ -277,13 +261,13 @@ func (s *Scheduler) completeDueContainers(n *node) {
 	due := s.due[:0]
 	kept := first
 	for i := first; i < len(ends); {
-		if isDue(int64(ends[i]), now) {
+		if isDue(ends[i], now) {
 			due = append(due, cs[i])
 			i++
 			continue
 		}
 		j := i + 1
-		for j < len(ends) && !isDue(int64(ends[j]), now) {
+		for j < len(ends) && !isDue(ends[j], now) {
 			j++
 		}
 		copy(cs[kept:], cs[i:j])
@@ -307,12 +291,6 @@ func (s *Scheduler) completeDueContainers(n *node) {
 	clear(due)
 	s.due = due[:0]
 }
-
-// endTick32 is a container's end tick as its node's ends hold it: in 32
-// bits, which halves the cache lines a scan reads; ends from tick
-// 2,147,483,647 on are held as that tick, the ceiling (completeDueContainers
-// then reads the container's own).
-func endTick32(end int64) int32 { return int32(min(end, math.MaxInt32)) }
 
 // isDue reports whether a container ending at tick end (0: it does not end
 // by itself) is due at tick now: 0 < end <= now, in one comparison.

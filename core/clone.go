@@ -75,7 +75,7 @@ type Cloner struct {
 	askb  []locAsk
 	cblk  []container
 	cpblk []*container
-	endb  []int32
+	endb  []int64
 }
 
 // cloneMark is what changes whenever a scheduler does: every exported

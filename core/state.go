@@ -279,9 +279,9 @@ type node struct {
 	total      resource.Resource
 	allocated  resource.Resource
 	containers []*container
-	// ends holds the containers' end ticks (endTick32), in the order of
-	// containers, so that finding the due ones reads no container.
-	ends        []int32
+	// ends holds the containers' end ticks, in the order of containers,
+	// so that finding the due ones reads no container.
+	ends        []int64
 	reservation *container
 	// nextEnd is at most the earliest end of the node's containers that end
 	// by themselves (0: none), so a heartbeat skips the scan when nothing is due.
