@@ -52,7 +52,7 @@ func (s *Scheduler) applyAllocation(q *queue, a *app, n *node, r *request, rsv *
 			s.allocateResource(q, a, size)
 		}
 	}
-	c := s.newContainer(a, n, size, r.priority, res.locality)
+	c := &container{id: s.nextID, app: a, node: n, size: size, priority: r.priority, locality: res.locality, start: s.now}
 	s.nextID++
 	if r.duration > 0 {
 		c.end = s.now + r.duration
@@ -280,14 +280,6 @@ func (s *Scheduler) completeDueContainers(n *node) {
 	for _, c := range due {
 		s.releaseContainer(c, n, ReasonCompleted)
 	}
-	// Nothing holds these containers now: they are kept for reuse.
-	for _, c := range due {
-		if len(s.free) == maxFree {
-			break
-		}
-		c.app, c.node = nil, nil // holding nothing alive
-		s.free = append(s.free, c)
-	}
 	clear(due)
 	s.due = due[:0]
 }
@@ -295,31 +287,6 @@ func (s *Scheduler) completeDueContainers(n *node) {
 // isDue reports whether a container ending at tick end (0: it does not end
 // by itself) is due at tick now: 0 < end <= now, in one comparison.
 func isDue(end, now int64) bool { return uint64(end-1) < uint64(now) }
-
-// maxFree is the most completed containers kept for reuse.
-const maxFree = 1024
-
-// newContainer returns the container of a new allocation, with the next
-// id, starting now: one kept for reuse (its fields stale, its pointers
-// nil), else a new one. In a churning cluster a container completes for
-// about every one allocated, and reusing them spares the allocator and the
-// collector. Every field is written one by one: a struct literal would be
-// built in memory and copied, two calls out of the module in WebAssembly.
-// TestNewContainerSetsEveryField checks that none is left stale.
-func (s *Scheduler) newContainer(a *app, n *node, size resource.Resource, prio int, loc nodeType) *container {
-	var c *container
-	if k := len(s.free); k == 0 {
-		c = one(&s.blk.containers, containerBlock)
-	} else {
-		c = s.free[k-1]
-		s.free[k-1] = nil
-		s.free = s.free[:k-1]
-	}
-	c.app, c.li, c.size, c.node = a, 0, size, n
-	c.id, c.priority, c.end, c.start = s.nextID, prio, 0, s.now
-	c.isAM, c.reserved, c.locality = false, false, loc
-	return c
-}
 
 // FinishContainers completes the application's count most recently allocated
 // non-AM running containers (only those on node, when given). They complete

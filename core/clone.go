@@ -242,7 +242,7 @@ func (c *Cloner) cloneHeader(int) int {
 	if len(s.events) > 0 {
 		d.events = make([]Event, len(s.events))
 	}
-	d.due, d.free = nil, nil
+	d.due = nil
 	d.blk = allocBlocks{}
 	d.lims = make([]limits, len(s.lims))
 	d.preempt = s.preempt.clone()

@@ -56,10 +56,7 @@ type Scheduler struct {
 	// visit numbers leaf visits, for the users' per-visit limit cache.
 	visit uint64
 	due   []*container // scratch of completeDueContainers
-	// free holds completed containers for reuse (newContainer): only
-	// those completeDueContainers completed, which nothing else holds.
-	free []*container
-	// blk is what new applications, requests, users and containers are
+	// blk is what new applications, requests and users are
 	// cut from (allocBlocks).
 	blk allocBlocks
 	// lims holds, by depth, the limits a visit hands a child (the limits
