@@ -262,14 +262,12 @@ func (s *Scheduler) assignLeaf(q *queue, n *node, lim *limits) assignment {
 	gen, in := s.gen, lim.limit
 	s.setCurrent = false
 	a := s.visitLeaf(q, n, lim)
-	m.ok = false
+	*m = leafMemo{}
 	if s.gen == gen {
-		// Field by field: a struct literal would be written through a
-		// copy in memory (see limits.set).
-		m.ok, m.gen, m.cgen, m.limit = true, lf.gen, s.cgen, in
-		m.headroom, m.unreserve = lim.headroom, lim.unreserve
-		m.cached, m.current, m.setCurrent = lf.cachedLimit, lf.currentLimit, s.setCurrent
-		m.result = a
+		*m = leafMemo{ok: true, gen: lf.gen, cgen: s.cgen, limit: in,
+			headroom: lim.headroom, unreserve: lim.unreserve,
+			cached: lf.cachedLimit, current: lf.currentLimit, setCurrent: s.setCurrent,
+			result: a}
 	}
 	return a
 }

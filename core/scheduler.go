@@ -295,12 +295,9 @@ type limits struct {
 }
 
 // set makes l the limits handed to a visit: the limit and the headroom, with
-// nothing blocked nor to unreserve. It writes the fields one by one: in
-// WebAssembly, a struct literal of limits is written through a copy in
-// memory, a call out of the module (memory.fill or memory.copy).
+// nothing blocked nor to unreserve.
 func (l *limits) set(limit resource.Resource) {
-	l.limit, l.headroom = limit, limit
-	l.blocked, l.unreserve = resource.Resource{}, resource.Resource{}
+	*l = limits{limit: limit, headroom: limit}
 }
 
 func (l *limits) net() resource.Resource { return l.limit.Sub(l.blocked) }
