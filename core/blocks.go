@@ -11,9 +11,6 @@ package core
 // user a leaf forgets or a request an application drops stays with its
 // block.
 //
-// Blocks keep the layouts TestHotFieldsShareACacheLine holds: a block
-// starts a cache line, and its elements lie 256, 128 or 96 bytes apart.
-//
 // The blocks belong to one scheduler: a clone starts with none.
 type allocBlocks struct {
 	apps     []app

@@ -35,7 +35,7 @@ func TestObjectsAreCutFromBlocks(t *testing.T) {
 		return s.apps[len(s.apps)-1]
 	}
 	a0, a1 := submit(s, "a0"), submit(s, "a1")
-	require.Zero(t, uintptr(unsafe.Pointer(a0))%64, "a block starts a cache line (layout_test.go)")
+	require.Zero(t, uintptr(unsafe.Pointer(a0))%64, "a block starts a cache line")
 	require.Equal(t, uintptr(unsafe.Pointer(a0))+unsafe.Sizeof(app{}), uintptr(unsafe.Pointer(a1)),
 		"the second application is cut right after the first")
 

@@ -5,9 +5,7 @@ import (
 	"yarnplay/core/resource"
 )
 
-// queue is a live queue: its configuration and its usage. The fields a
-// heartbeat reads come first, those a sibling comparison reads in the
-// first cache line.
+// queue is a live queue: its configuration and its usage.
 type queue struct {
 	// The child order of section 5.3, kept sorted as usage changes rather
 	// than re-sorted on every visit (order.go): kGroup and kTie are the
@@ -110,48 +108,40 @@ type leafMemo struct {
 	result              assignment
 }
 
-// user is one user of a leaf queue (UsersManager.User). It takes 128
-// bytes, and what a visit and a change of usage read of it is in the
-// first 64: one cache line.
+// user is one user of a leaf queue (UsersManager.User).
 type user struct {
-	used resource.Resource // includes reservations
-
-	// The user's limit cached for one leaf visit (LeafQueue.getUserLimitCache):
-	// valid while visit equals the scheduler's visit counter;
-	// visitReservation is set with visitCanAssign false, and read only then.
-	visitLimit       resource.Resource
-	visit            uint64
-	weight           float32
-	usageRatio       float32
-	activeAsks       int32 // applications with outstanding requests (usersApplications)
-	visitCanAssign   bool
-	visitReservation resource.Resource
-
 	name          string
+	weight        float32
+	used          resource.Resource // includes reservations
 	reserved      resource.Resource
 	amUsed        resource.Resource
 	activatedApps int32 // User.getActiveApplications: activated attempts
 	pendingApps   int32
+	activeAsks    int32 // applications with outstanding requests (usersApplications)
+	usageRatio    float32
+
+	// The user's limit cached for one leaf visit (LeafQueue.getUserLimitCache):
+	// valid while visit equals the scheduler's visit counter;
+	// visitReservation is set with visitCanAssign false, and read only then.
+	visit            uint64
+	visitLimit       resource.Resource
+	visitCanAssign   bool
+	visitReservation resource.Resource
 }
 
 func (u *user) totalApps() int { return int(u.activatedApps + u.pendingApps) }
 
-// app is an application with its single attempt. The fields a leaf visit
-// reads of every active app come first, in one cache line.
+// app is an application with its single attempt.
 type app struct {
-	reservedRes resource.Resource
-	usr         *user // the leaf's user of that name, while the app is live
-	queue       *queue
-	requests    []*request // by request priority, ascending
-	// demand is hasOutstanding(), refreshed whenever asks change.
-	demand bool
-
-	id       string
-	idx      int // index in Scheduler.apps
-	seq      int64
-	user     string
-	state    AppState
-	priority int
+	id         string
+	idx        int // index in Scheduler.apps
+	seq        int64
+	user       string
+	usr        *user // the leaf's user of that name, while the app is live
+	queue      *queue
+	state      AppState
+	priority   int
+	submitTick int64
 
 	amResource  resource.Resource // normalised; counts toward AM limits
 	hasAM       bool
@@ -160,15 +150,19 @@ type app struct {
 	askActive   bool  // counted in the user's active applications
 	attempt     int32 // the current attempt's number, from 1
 
+	requests []*request // by request priority, ascending
+	// demand is hasOutstanding(), refreshed whenever asks change.
+	demand bool
+
 	// live holds the running containers in allocation order, with nil
 	// where a container completed (so that completing one is O(1));
 	// nlive counts the others. The last element is never nil.
 	live         []*container
 	nlive        int
 	reservations []*container
+	reservedRes  resource.Resource
 	consumption  resource.Resource
 	diagnostics  string
-	submitTick   int64
 }
 
 // request is a SchedulerRequestKey's placement: the asks at each resource
@@ -218,22 +212,19 @@ func (r *request) remove(name string) {
 	}
 }
 
-// container is a live container or a reservation. What completing it
-// reads of it comes first: 32 bytes, which lie in one cache line wherever
-// the allocator puts a 96-byte object.
+// container is a live container or a reservation.
 type container struct {
+	id       int64
 	app      *app
 	li       int // index in app.live, for a live container
-	size     resource.Resource
 	node     *node
-	id       int64
+	size     resource.Resource
 	priority int
-	end      int64 // 0: until released
 	isAM     bool
 	reserved bool
 	locality nodeType
 	start    int64
-	_        [16]byte // to 96 bytes, which keep the first 32 in one line
+	end      int64 // 0: until released
 }
 
 // addLive appends a container to the app's live containers.
