@@ -244,7 +244,6 @@ func (c *Cloner) cloneHeader(int) int {
 	}
 	d.due = nil
 	d.blk = allocBlocks{}
-	d.lims = make([]limits, len(s.lims))
 	d.preempt = s.preempt.clone()
 	d.queues = make([]*queue, len(s.queues))
 	d.byPath = make(map[string]*queue, len(s.queues))

@@ -13,6 +13,7 @@ const (
 	skipNone       skipType = iota
 	skipOther               // APP_SKIPPED: try the next application
 	skipQueueLimit          // QUEUE_LIMIT: the queue's headroom is too small
+	skipNode                // the node failed the node checks: nothing walked
 )
 
 // assignment is a CSAssignment: one container or reservation, or why none.
@@ -119,14 +120,13 @@ func (s *Scheduler) allocateOnce(n *node, pass int) (assignment, bool, Reason) {
 		s.emit(Event{Kind: EvAssignPass, Node: n.name, Seq: pass})
 	}
 	gen := s.gen
-	s.gated = false
-	lim := &s.lims[0]
+	var lim limits
 	lim.set(s.cluster)
-	a := s.assignParent(s.root, n, lim)
+	a := s.assignParent(s.root, n, &lim)
 	if a.app != nil && s.rc.GreaterThan(s.cluster, a.size, resource.None) {
 		return a, true, ReasonNone
 	}
-	if s.gen == gen && !s.gated {
+	if s.gen == gen && a.skip != skipNode {
 		s.idle, s.idleGen = true, gen
 	}
 	return assignment{}, false, ReasonNothingAssigned
@@ -144,11 +144,10 @@ func (s *Scheduler) assignParent(q *queue, n *node, lim *limits) assignment {
 		return assignment{}
 	}
 	if n.reservation != nil || !s.rc.GreaterThanOrEqual(s.cluster, n.unallocated(), s.minAlloc()) {
-		s.gated = true
 		if full {
 			s.emit(Event{Kind: EvQueueSkipped, Node: n.name, Queue: q.path, Reason: ReasonNodeFull, Depth: q.depth})
 		}
-		return assignment{}
+		return assignment{assignFlags: assignFlags{skip: skipNode}}
 	}
 	if !s.canAssignToThisQueue(q, lim, q.reserved) {
 		if full {
@@ -164,6 +163,7 @@ func (s *Scheduler) assignParent(q *queue, n *node, lim *limits) assignment {
 		s.emitChildOrder(q, n, order)
 	}
 	result := assignment{}
+	var cl limits // a child's limits (getResourceLimitsOfChild)
 	for i := range order {
 		c := q.children[order[i].child]
 		if !full && !s.rc.GreaterThan(s.cluster, c.pending, resource.None) {
@@ -173,13 +173,12 @@ func (s *Scheduler) assignParent(q *queue, n *node, lim *limits) assignment {
 			// which is always written again before it is read.
 			continue
 		}
-		cl := &s.lims[c.depth]
 		cl.set(s.childLimit(q, c, lim, true))
 		var a assignment
 		if c.isLeaf() {
-			a = s.assignLeaf(c, n, cl)
+			a = s.assignLeaf(c, n, &cl)
 		} else {
-			a = s.assignParent(c, n, cl)
+			a = s.assignParent(c, n, &cl)
 		}
 		if s.rc.GreaterThan(s.cluster, a.size, resource.None) {
 			return a
@@ -248,7 +247,8 @@ func (s *Scheduler) canAssignToThisQueue(q *queue, lim *limits, couldUnreserve r
 // configuration) replays its outcome instead of walking the apps again.
 func (s *Scheduler) assignLeaf(q *queue, n *node, lim *limits) assignment {
 	if s.full() {
-		return s.visitLeaf(q, n, lim)
+		a, _ := s.visitLeaf(q, n, lim)
+		return a
 	}
 	lf, m := q.lf, &q.lf.memo
 	if m.ok && m.gen == lf.gen && m.cgen == s.cgen && m.limit == lim.limit {
@@ -260,13 +260,12 @@ func (s *Scheduler) assignLeaf(q *queue, n *node, lim *limits) assignment {
 		return m.result
 	}
 	gen, in := s.gen, lim.limit
-	s.setCurrent = false
-	a := s.visitLeaf(q, n, lim)
+	a, setCurrent := s.visitLeaf(q, n, lim)
 	*m = leafMemo{}
 	if s.gen == gen {
 		*m = leafMemo{ok: true, gen: lf.gen, cgen: s.cgen, limit: in,
 			headroom: lim.headroom, unreserve: lim.unreserve,
-			cached: lf.cachedLimit, current: lf.currentLimit, setCurrent: s.setCurrent,
+			cached: lf.cachedLimit, current: lf.currentLimit, setCurrent: setCurrent,
 			result: a}
 	}
 	return a
@@ -274,16 +273,18 @@ func (s *Scheduler) assignLeaf(q *queue, n *node, lim *limits) assignment {
 
 // visitLeaf is a visit of a leaf. The user limits computed in one visit
 // are cached on the users (LeafQueue's userLimitCache), keyed by the
-// visit's number.
-func (s *Scheduler) visitLeaf(q *queue, n *node, lim *limits) assignment {
+// visit's number. It returns the assignment, and whether it set the
+// leaf's current limit (setQueueResourceLimitsInfo).
+func (s *Scheduler) visitLeaf(q *queue, n *node, lim *limits) (assignment, bool) {
 	full := s.full()
+	setCurrent := false
 	s.updateCurrentLimit(q, lim)
 	if !s.rc.GreaterThan(s.cluster, q.pending, resource.None) {
 		if full {
 			used, _ := s.usedCapacity(q)
 			s.emit(Event{Kind: EvQueueSkipped, Node: n.name, Queue: q.path, Reason: ReasonNoPending, Depth: q.depth, Value: used})
 		}
-		return assignment{}
+		return assignment{}, setCurrent
 	}
 	if full {
 		used, _ := s.usedCapacity(q)
@@ -298,10 +299,10 @@ func (s *Scheduler) visitLeaf(q *queue, n *node, lim *limits) assignment {
 		// reservation: the loop would check the queue once, without
 		// anything to unreserve, set the current limit and pass them.
 		if !s.canAssignToThisQueue(q, lim, resource.None) {
-			return assignment{}
+			return assignment{}, setCurrent
 		}
 		needQueueCheck = false
-		lf.currentLimit, s.setCurrent = lf.cachedLimit, true
+		lf.currentLimit, setCurrent = lf.cachedLimit, true
 		start = min(lf.lead, len(lf.active))
 	}
 	for i := start; i < len(lf.active); i++ {
@@ -316,7 +317,7 @@ func (s *Scheduler) visitLeaf(q *queue, n *node, lim *limits) assignment {
 					used, _ := s.usedCapacity(q)
 					s.emit(Event{Kind: EvQueueSkipped, Node: n.name, Queue: q.path, App: a.id, Reason: ReasonQueueAtMax, Depth: q.depth, Used: q.used, Limit: s.rc.Min(s.cluster, q.effMax, lim.limit), Value: used})
 				}
-				return assignment{}
+				return assignment{}, setCurrent
 			}
 			if !s.set.ContinueLook || appReserved.IsZero() {
 				needQueueCheck = false
@@ -326,7 +327,7 @@ func (s *Scheduler) visitLeaf(q *queue, n *node, lim *limits) assignment {
 			// An app with nothing outstanding is skipped after the user
 			// check otherwise; the check's outcome is only cached for the
 			// user's later apps, and the cache gives the check's answer.
-			q.lf.currentLimit, s.setCurrent = q.lf.cachedLimit, true
+			q.lf.currentLimit, setCurrent = q.lf.cachedLimit, true
 			if !a.demand {
 				continue
 			}
@@ -338,7 +339,7 @@ func (s *Scheduler) visitLeaf(q *queue, n *node, lim *limits) assignment {
 			u.visitCanAssign = true
 		}
 		ul := u.visitLimit
-		q.lf.currentLimit, s.setCurrent = q.lf.cachedLimit, true // setQueueResourceLimitsInfo
+		q.lf.currentLimit, setCurrent = q.lf.cachedLimit, true // setQueueResourceLimitsInfo
 		assignable := true
 		cached := resource.None // the cache's reservation: none while the user can assign
 		if !u.visitCanAssign {
@@ -364,24 +365,24 @@ func (s *Scheduler) visitLeaf(q *queue, n *node, lim *limits) assignment {
 		}
 		as := s.assignApp(q, a, n, lim, nil)
 		if s.rc.GreaterThan(s.cluster, as.size, resource.None) {
-			return as
+			return as, setCurrent
 		}
 		switch as.skip {
 		case skipOther:
 			continue
 		case skipQueueLimit:
-			return as
+			return as, setCurrent
 		default:
 			if full {
 				s.emit(Event{Kind: EvQueueSkipped, Node: n.name, Queue: q.path, App: a.id, Reason: ReasonFIFO, Depth: q.depth})
 			}
-			return assignment{}
+			return assignment{}, setCurrent
 		}
 	}
 	if head {
 		lf.lead = len(lf.active)
 	}
-	return assignment{}
+	return assignment{}, setCurrent
 }
 
 // serveReservation is CapacityScheduler.allocateFromReservedContainer: the
@@ -393,11 +394,11 @@ func (s *Scheduler) serveReservation(n *node) {
 	rsv := n.reservation
 	a := rsv.app
 	q := a.queue
-	lim := &s.lims[0]
+	var lim limits
 	lim.set(s.cluster)
-	s.updateCurrentLimit(q, lim)
+	s.updateCurrentLimit(q, &lim)
 	if s.full() {
 		s.emit(Event{Kind: EvQueueVisit, Node: n.name, Queue: q.path, App: a.id, Depth: q.depth, Reason: ReasonNodeReserved, Resource: rsv.size})
 	}
-	s.assignApp(q, a, n, lim, rsv)
+	s.assignApp(q, a, n, &lim, rsv)
 }

@@ -51,20 +51,12 @@ type Scheduler struct {
 	gen, idleGen uint64
 	idle         bool
 	cgen         uint64 // changes with the cluster resource and the configuration
-	setCurrent   bool   // the leaf visit set the leaf's current limit
-	gated        bool   // the current pass stopped at a node check
 	// visit numbers leaf visits, for the users' per-visit limit cache.
 	visit uint64
 	due   []*container // scratch of completeDueContainers
 	// blk is what new applications, requests and users are
 	// cut from (allocBlocks).
 	blk allocBlocks
-	// lims holds, by depth, the limits a visit hands a child (the limits
-	// of Hadoop's assignContainersToChildQueues): a child's limits are
-	// read by its parent right after the child returns, before the next
-	// sibling's overwrite them. lims[0] holds the root's, or those of a
-	// reservation served.
-	lims []limits
 	// keyed is whether the cluster has resources: while it has none, the
 	// used capacities the child order compares are 0 (orderKey).
 	keyed bool
@@ -141,11 +133,6 @@ func (s *Scheduler) buildQueues(root *config.QueueConf, old map[string]*queue) {
 		return q
 	}
 	s.root = build(root, nil)
-	depth := 0
-	for _, q := range s.queues {
-		depth = max(depth, q.depth)
-	}
-	s.lims = make([]limits, depth+1)
 }
 
 // initialState is the state of a newly created queue object: its configured
