@@ -12,20 +12,20 @@ import (
 // A live app's usr is its leaf's user of its name (CheckInvariants), so no
 // lookup by name is needed.
 func (s *Scheduler) allocateResource(q *queue, a *app, r resource.Resource) {
-	q.touch()
+	s.invalidate(changeLeaf, q)
 	s.addUsed(q, r, true)
 	s.updateUserUsage(q, a.usr, r, true)
 }
 
 // releaseResource is the opposite of allocateResource.
 func (s *Scheduler) releaseResource(q *queue, a *app, r resource.Resource) {
-	q.touch()
+	s.invalidate(changeLeaf, q)
 	s.addUsed(q, r, false)
 	s.updateUserUsage(q, a.usr, r, false)
 }
 
 func (s *Scheduler) addReserved(q *queue, a *app, r resource.Resource, add bool) {
-	q.touch()
+	s.invalidate(changeLeaf, q)
 	u := a.usr
 	for p := q; p != nil; p = p.parent {
 		if add {
@@ -100,14 +100,13 @@ func (a *app) hasAMContainer() bool {
 
 // applyReservation applies an accepted new reservation (section 7.2).
 func (s *Scheduler) applyReservation(q *queue, a *app, n *node, r *request, loc nodeType) {
-	q.touch()
+	s.invalidate(changeLeafHead, q) // a reservation in its head
 	c := &container{id: s.nextID, app: a, node: n, size: r.size, priority: r.priority, locality: loc, start: s.now, reserved: true}
 	s.nextID++
 	s.count.Reservations++
 	n.reservation = c
 	a.reservations = append(a.reservations, c)
 	a.reservedRes = a.reservedRes.Add(c.size)
-	q.resetLead()
 	r.numReserved++
 	r.reReservations = 0
 	s.allocateResource(q, a, c.size)
@@ -121,7 +120,7 @@ func (s *Scheduler) applyReservation(q *queue, a *app, n *node, r *request, loc 
 // releaseUsage is set the queue and user usage it held is returned too;
 // a fulfilled reservation keeps it, as the container takes its place.
 func (s *Scheduler) unreserve(c *container, why Reason, releaseUsage bool) {
-	c.app.queue.touch()
+	s.invalidate(changeLeaf, c.app.queue)
 	a, n, q := c.app, c.node, c.app.queue
 	if n.reservation == c {
 		n.reservation = nil
@@ -149,7 +148,7 @@ func (s *Scheduler) unreserve(c *container, why Reason, releaseUsage bool) {
 // decrementAsks is AppSchedulingInfo.allocate: the asks an allocation
 // satisfies at its locality.
 func (s *Scheduler) decrementAsks(a *app, r *request, n *node, loc nodeType) {
-	a.queue.touch()
+	s.invalidate(changeLeaf, a.queue)
 	dec := func(name string) {
 		if la := r.ask(name); la != nil {
 			la.count--
@@ -181,7 +180,7 @@ func (s *Scheduler) decrementAsks(a *app, r *request, n *node, loc nodeType) {
 	}
 	if !left || !a.demand {
 		// Otherwise the app had demand and still has: nothing to refresh.
-		a.refreshDemand()
+		s.refreshDemand(a)
 	}
 	s.addPending(a.queue, r.size, false)
 }
@@ -203,9 +202,9 @@ func (s *Scheduler) completeContainer(c *container, why Reason) {
 // releaseContainer is completeContainer after the container has left the
 // list of its node, n.
 func (s *Scheduler) releaseContainer(c *container, n *node, why Reason) {
-	s.changed()
 	a := c.app
 	q := a.queue
+	s.invalidate(changeLeaf, q)
 	a.removeLive(c)
 	s.count.Completed++
 	a.consumption = a.consumption.Sub(c.size)
@@ -292,7 +291,7 @@ func isDue(end, now int64) bool { return uint64(end-1) < uint64(now) }
 // non-AM running containers (only those on node, when given). They complete
 // now; nothing is scheduled until the next heartbeat.
 func (s *Scheduler) FinishContainers(appID string, count int, nodeName string) error {
-	s.changed()
+	s.invalidate(changeState, nil)
 	a, err := s.liveApp(appID)
 	if err != nil {
 		return fmt.Errorf("finish_container: %w", err)
@@ -324,7 +323,7 @@ func (s *Scheduler) FinishContainers(appID string, count int, nodeName string) e
 // RemoveNode removes a node: its containers are lost, its reservation
 // released, and limits recomputed.
 func (s *Scheduler) RemoveNode(name string) error {
-	s.changed()
+	s.invalidate(changeState, nil)
 	n, err := s.nodeByName(name)
 	if err != nil {
 		return fmt.Errorf("remove_node: %w", err)

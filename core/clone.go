@@ -90,7 +90,7 @@ type cloneMark struct {
 }
 
 func (s *Scheduler) cloneMark() cloneMark {
-	return cloneMark{gen: s.gen, cgen: s.cgen, now: s.now, nextID: s.nextID, nextSeq: s.nextSeq, count: s.count,
+	return cloneMark{gen: s.walk.gen, cgen: s.walk.cluster, now: s.now, nextID: s.nextID, nextSeq: s.nextSeq, count: s.count,
 		events: len(s.events), apps: len(s.apps), nodes: len(s.nodes), qs: len(s.queues), rec: s.rec}
 }
 

@@ -97,7 +97,7 @@ func (s *Scheduler) cannotAllocateMore(a *assignment, off, assigned int) Reason 
 //
 // A pass that walks the whole tree (the node passed every node check)
 // without reaching an application's allocation, and so without changing
-// anything, is idle: until the state changes (s.gen), every pass on a node
+// anything, is idle: until the state changes (walkCache), every pass on a node
 // that passes the node checks would walk the same way, since nothing before
 // an allocation attempt depends on the node but those checks. Such passes
 // are skipped when the walk is not recorded.
@@ -113,21 +113,21 @@ func (s *Scheduler) allocateOnce(n *node, pass int) (assignment, bool, Reason) {
 		return assignment{}, false, ReasonNodeFull
 	}
 	full := s.full()
-	if !full && s.idle && s.idleGen == s.gen && s.rc.GreaterThanOrEqual(s.cluster, n.unallocated(), s.minAlloc()) {
+	if !full && s.walk.idleNow() && s.rc.GreaterThanOrEqual(s.cluster, n.unallocated(), s.minAlloc()) {
 		return assignment{}, false, ReasonNothingAssigned
 	}
 	if full {
 		s.emit(Event{Kind: EvAssignPass, Node: n.name, Seq: pass})
 	}
-	gen := s.gen
+	gen := s.walk.gen
 	var lim limits
 	lim.set(s.cluster)
 	a := s.assignParent(s.root, n, &lim)
 	if a.app != nil && s.rc.GreaterThan(s.cluster, a.size, resource.None) {
 		return a, true, ReasonNone
 	}
-	if s.gen == gen && a.skip != skipNode {
-		s.idle, s.idleGen = true, gen
+	if a.skip != skipNode {
+		s.walk.passWasIdle(gen)
 	}
 	return assignment{}, false, ReasonNothingAssigned
 }
@@ -251,7 +251,7 @@ func (s *Scheduler) assignLeaf(q *queue, n *node, lim *limits) assignment {
 		return a
 	}
 	lf, m := q.lf, &q.lf.memo
-	if m.ok && m.gen == lf.gen && m.cgen == s.cgen && m.limit == lim.limit {
+	if m.ok && s.walk.leafUnchanged(lf, m.gen, m.cgen) && m.limit == lim.limit {
 		lim.headroom, lim.unreserve = m.headroom, m.unreserve
 		lf.cachedLimit = m.cached
 		if m.setCurrent {
@@ -259,11 +259,11 @@ func (s *Scheduler) assignLeaf(q *queue, n *node, lim *limits) assignment {
 		}
 		return m.result
 	}
-	gen, in := s.gen, lim.limit
+	gen, in := s.walk.gen, lim.limit
 	a, setCurrent := s.visitLeaf(q, n, lim)
 	*m = leafMemo{}
-	if s.gen == gen {
-		*m = leafMemo{ok: true, gen: lf.gen, cgen: s.cgen, limit: in,
+	if s.walk.gen == gen {
+		*m = leafMemo{ok: true, gen: lf.gen, cgen: s.walk.cluster, limit: in,
 			headroom: lim.headroom, unreserve: lim.unreserve,
 			cached: lf.cachedLimit, current: lf.currentLimit, setCurrent: setCurrent,
 			result: a}
@@ -389,8 +389,7 @@ func (s *Scheduler) visitLeaf(q *queue, n *node, lim *limits) (assignment, bool)
 // reserving application tries its reservation on this node; nothing else is
 // scheduled on the node this heartbeat.
 func (s *Scheduler) serveReservation(n *node) {
-	s.changed()
-	n.reservation.app.queue.touch() // its cachedLimit changes
+	s.invalidate(changeLeaf, n.reservation.app.queue) // its cachedLimit changes
 	rsv := n.reservation
 	a := rsv.app
 	q := a.queue

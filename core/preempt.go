@@ -55,7 +55,7 @@ func (s *Scheduler) LastPreemption() (preemption.Decision, bool) {
 // asked for again, as an ApplicationMaster does. An attempt whose AM
 // container is killed fails, and the next one starts (failAttempt).
 func (s *Scheduler) PreemptionRound() preemption.Decision {
-	s.changed()
+	s.invalidate(changeState, nil)
 	snap := s.preemptionSnapshot()
 	d := preemption.Round(snap, s.preempt.st, s.preemptionSettings(), s.NowMS())
 	s.preempt.last = &d

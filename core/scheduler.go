@@ -44,13 +44,7 @@ type Scheduler struct {
 	rec   RecordLevel
 	count Counters
 
-	// gen changes whenever the state a scheduling pass reads may have
-	// changed; idleGen is the gen at which a whole pass found nothing to do
-	// without changing anything (idle), so that passes at the same gen
-	// are skipped (heartbeat.go).
-	gen, idleGen uint64
-	idle         bool
-	cgen         uint64 // changes with the cluster resource and the configuration
+	walk walkCache // what the walk remembers between passes (walkcache.go)
 	// visit numbers leaf visits, for the users' per-visit limit cache.
 	visit uint64
 	due   []*container // scratch of completeDueContainers
@@ -191,9 +185,6 @@ func walkKind(k EventKind) bool {
 	return false
 }
 
-// changed notes that the state a scheduling pass reads may have changed.
-func (s *Scheduler) changed() { s.gen++ }
-
 // TakeEvents returns the decision record since the last call and clears it.
 //
 // The record is a copy: the scheduler keeps its buffer for the next
@@ -240,7 +231,7 @@ func (s *Scheduler) ClusterUsed() resource.Resource { return s.root.used }
 
 // SetUserGroups records the groups a user belongs to, for ACL checks.
 func (s *Scheduler) SetUserGroups(user string, groups []string) {
-	s.changed()
+	s.invalidate(changeState, nil)
 	s.groups[user] = append([]string(nil), groups...)
 }
 
@@ -306,7 +297,7 @@ func (s *Scheduler) childLimit(p, child *queue, parentLimits *limits, useNet boo
 // cluster changed or the configuration was refreshed, then activates pending
 // applications (ParentQueue/LeafQueue.updateClusterResource).
 func (s *Scheduler) updateClusterResource() {
-	s.cgen++
+	s.invalidate(changeCluster, nil)
 	for _, q := range s.queues {
 		if q.parent == nil {
 			q.effMin, q.effMax = s.cluster, s.cluster

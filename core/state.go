@@ -50,20 +50,6 @@ type queue struct {
 
 func (q *queue) isLeaf() bool { return q.lf != nil }
 
-// resetLead forgets the leaf's head of apps a visit passes over (leafState.lead).
-func (q *queue) resetLead() {
-	if q.lf != nil {
-		q.lf.lead = 0
-	}
-}
-
-// touch notes that a leaf's state changed: its visit memo is stale.
-func (q *queue) touch() {
-	if q.lf != nil {
-		q.lf.gen++
-	}
-}
-
 // leafState is what only a leaf queue has.
 type leafState struct {
 	active  []*app // FIFO: application priority desc, then submission order
@@ -85,12 +71,13 @@ type leafState struct {
 	// lead is at most the number of active apps at the head of the list
 	// with nothing outstanding and no reservation, which an unrecorded
 	// visit passes over (visitLeaf). It is set by the visits and reset to
-	// 0 when an app gains demand or a reservation or the active list
-	// changes; an app losing either only lengthens the head.
+	// 0 by invalidate(changeLeafHead) when an app gains demand or a
+	// reservation or the active list changes; an app losing either only
+	// lengthens the head.
 	lead int
 
-	// gen changes with anything a visit of the leaf reads (touch); memo is
-	// the last visit that changed nothing (heartbeat.go).
+	// gen changes with anything a visit of the leaf reads (invalidate);
+	// memo is the last visit that changed nothing (heartbeat.go).
 	gen  uint64
 	memo leafMemo
 }
