@@ -211,17 +211,14 @@ func (s *Scheduler) TakeEvents() []Event {
 // Now is the simulated time in ticks.
 func (s *Scheduler) Now() int64 { return s.now }
 
-// NowMS is the simulated time in milliseconds (ticks x heartbeat interval).
-func (s *Scheduler) NowMS() int64 { return s.now * s.set.HeartbeatIntervalMS }
+// nowMS is the simulated time in milliseconds (ticks x heartbeat interval).
+func (s *Scheduler) nowMS() int64 { return s.now * s.set.HeartbeatIntervalMS }
 
 // Conf returns a copy of the configuration in force.
 func (s *Scheduler) Conf() *config.Conf { return s.conf.Clone() }
 
 // Settings returns the global settings in force.
 func (s *Scheduler) Settings() config.Settings { return s.set }
-
-// Profile returns the rules profile the scheduler follows.
-func (s *Scheduler) Profile() config.Profile { return s.profile }
 
 // ClusterResource is the sum of the registered nodes' capacities.
 func (s *Scheduler) ClusterResource() resource.Resource { return s.cluster }
