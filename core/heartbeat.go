@@ -49,6 +49,8 @@ func (s *Scheduler) Heartbeat(name string) error {
 	return nil
 }
 
+// heartbeat is CapacityScheduler.nodeUpdate: the node's completed
+// containers, then allocateContainersToNode's passes while canAllocateMore.
 func (s *Scheduler) heartbeat(n *node) {
 	s.count.Heartbeats++
 	if s.full() {
