@@ -57,7 +57,7 @@ func (s *Scheduler) applyAllocation(q *queue, a *app, n *node, r *request, rsv *
 	if r.duration > 0 {
 		c.end = s.now + r.duration
 		if n.nextEnd == 0 || c.end < n.nextEnd {
-			n.nextEnd = c.end
+			n.nextEnd, n.nextC = c.end, c
 		}
 	}
 	if r.isAM && a.amRequested && !a.hasAMContainer() {
@@ -232,20 +232,18 @@ func (s *Scheduler) completeDueContainers(n *node) {
 		return
 	}
 	ends := n.ends
-	// The earliest end still ahead, in a loop without branches but its
-	// own (the conditionals are selects): in WebAssembly, every jump goes
-	// through the function's dispatch table.
-	next := int64(math.MaxInt64)
-	for _, e := range ends {
-		if e <= now {
-			e = math.MaxInt64
+	// The earliest end still ahead and the first container that ends then
+	// (the hint warm reads).
+	next, at := int64(math.MaxInt64), -1
+	for i, e := range ends {
+		if e > now && e < next {
+			next, at = e, i
 		}
-		next = min(next, e)
 	}
-	if next == math.MaxInt64 {
-		next = 0
+	n.nextEnd, n.nextC = 0, nil
+	if at >= 0 {
+		n.nextEnd, n.nextC = next, n.containers[at]
 	}
-	n.nextEnd = next
 	first := -1
 	for i, e := range ends {
 		if isDue(e, now) {

@@ -242,7 +242,7 @@ func (c *Cloner) cloneHeader(int) int {
 	if len(s.events) > 0 {
 		d.events = make([]Event, len(s.events))
 	}
-	d.due = nil
+	d.due, d.warmth = nil, 0
 	d.blk = allocBlocks{}
 	d.preempt = s.preempt.clone()
 	d.queues = make([]*queue, len(s.queues))
@@ -334,6 +334,7 @@ func (c *Cloner) cloneNodes(left int) int {
 		cn.ends = take(&c.endb, len(n.ends), c.block(cloneBlock)) // their end ticks, in the same order
 		copy(cn.ends, n.ends)
 		cn.reservation = nil
+		cn.nextC = nil // a hint into the source's containers
 		d.nodes[i] = cn
 		d.nodeIdx[cn.name] = cn
 	}

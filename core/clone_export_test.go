@@ -18,7 +18,8 @@ import (
 // src's, except what Clone shares by design (the configurations, the last
 // preemption decision, the settings, lists of strings); no two slices of
 // dst share memory unless src's do; and the scratch state Clone resets
-// (leaf visit memos, the walk copies, the due list) is reset.
+// (leaf visit memos, the walk copies, the due list, the nodes' hints and
+// the sum of what warm read) is reset.
 // A field added to the scheduler's objects is checked without changing
 // this test.
 func CloneShapeError(src, dst *Scheduler) error {
@@ -65,7 +66,7 @@ var sharedPointers = map[reflect.Type]bool{
 }
 
 // resetFields are the fields Clone leaves at their zero value.
-var resetFields = map[string]bool{"Scheduler.due": true, "Scheduler.blk": true, "queue.walk": true, "leafState.memo": true}
+var resetFields = map[string]bool{"Scheduler.due": true, "Scheduler.warmth": true, "node.nextC": true, "Scheduler.blk": true, "queue.walk": true, "leafState.memo": true}
 
 func (c *shapeCheck) walk(path string, a, b reflect.Value) {
 	switch a.Kind() {

@@ -48,6 +48,9 @@ type Scheduler struct {
 	// visit numbers leaf visits, for the users' per-visit limit cache.
 	visit uint64
 	due   []*container // scratch of completeDueContainers
+	// warmth sums what warm read, which keeps its loads from being
+	// dropped as unused.
+	warmth int64
 	// blk is what new applications, requests and users are
 	// cut from (allocBlocks).
 	blk allocBlocks

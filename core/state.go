@@ -264,6 +264,11 @@ type node struct {
 	// nextEnd is at most the earliest end of the node's containers that end
 	// by themselves (0: none), so a heartbeat skips the scan when nothing is due.
 	nextEnd int64
+	// nextC is the first container in the list that ends at nextEnd, as it
+	// was when nextEnd was set: a hint that a tick reads, with its
+	// application, ahead of the node's heartbeat (warm). It may be stale
+	// (the container completed early); it is only read, never acted on.
+	nextC *container
 }
 
 func (n *node) unallocated() resource.Resource { return n.total.Sub(n.allocated) }

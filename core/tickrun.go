@@ -27,6 +27,9 @@ func (t *TickRun) Step(n int) bool {
 		return true
 	}
 	for ; n > 0 && t.next < len(t.nodes); n-- {
+		if t.next%warmAhead == 0 {
+			t.s.warm(t.nodes[t.next:min(t.next+warmAhead, len(t.nodes))])
+		}
 		t.s.heartbeat(t.nodes[t.next])
 		t.next++
 	}
