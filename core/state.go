@@ -95,40 +95,47 @@ type leafMemo struct {
 	result              assignment
 }
 
-// user is one user of a leaf queue (UsersManager.User).
+// user is one user of a leaf queue (UsersManager.User). What a visit
+// reads of it comes first.
 type user struct {
-	name          string
-	weight        float32
-	used          resource.Resource // includes reservations
-	reserved      resource.Resource
-	amUsed        resource.Resource
-	activatedApps int32 // User.getActiveApplications: activated attempts
-	pendingApps   int32
-	activeAsks    int32 // applications with outstanding requests (usersApplications)
-	usageRatio    float32
+	used resource.Resource // includes reservations
 
 	// The user's limit cached for one leaf visit (LeafQueue.getUserLimitCache):
 	// valid while visit equals the scheduler's visit counter;
 	// visitReservation is set with visitCanAssign false, and read only then.
-	visit            uint64
 	visitLimit       resource.Resource
+	visit            uint64
+	weight           float32
+	usageRatio       float32
+	activeAsks       int32 // applications with outstanding requests (usersApplications)
 	visitCanAssign   bool
 	visitReservation resource.Resource
+
+	name          string
+	reserved      resource.Resource
+	amUsed        resource.Resource
+	activatedApps int32 // User.getActiveApplications: activated attempts
+	pendingApps   int32
 }
 
 func (u *user) totalApps() int { return int(u.activatedApps + u.pendingApps) }
 
-// app is an application with its single attempt.
+// app is an application with its single attempt. The fields a leaf visit
+// reads of every active app come first.
 type app struct {
-	id         string
-	idx        int // index in Scheduler.apps
-	seq        int64
-	user       string
-	usr        *user // the leaf's user of that name, while the app is live
-	queue      *queue
-	state      AppState
-	priority   int
-	submitTick int64
+	reservedRes resource.Resource
+	usr         *user // the leaf's user of that name, while the app is live
+	queue       *queue
+	requests    []*request // by request priority, ascending
+	// demand is hasOutstanding(), refreshed whenever asks change.
+	demand bool
+
+	id       string
+	idx      int // index in Scheduler.apps
+	seq      int64
+	user     string
+	state    AppState
+	priority int
 
 	amResource  resource.Resource // normalised; counts toward AM limits
 	hasAM       bool
@@ -137,19 +144,15 @@ type app struct {
 	askActive   bool  // counted in the user's active applications
 	attempt     int32 // the current attempt's number, from 1
 
-	requests []*request // by request priority, ascending
-	// demand is hasOutstanding(), refreshed whenever asks change.
-	demand bool
-
 	// live holds the running containers in allocation order, with nil
 	// where a container completed (so that completing one is O(1));
 	// nlive counts the others. The last element is never nil.
 	live         []*container
 	nlive        int
 	reservations []*container
-	reservedRes  resource.Resource
 	consumption  resource.Resource
 	diagnostics  string
+	submitTick   int64
 }
 
 // request is a SchedulerRequestKey's placement: the asks at each resource
@@ -199,19 +202,20 @@ func (r *request) remove(name string) {
 	}
 }
 
-// container is a live container or a reservation.
+// container is a live container or a reservation. What completing it
+// reads of it comes first.
 type container struct {
-	id       int64
 	app      *app
 	li       int // index in app.live, for a live container
-	node     *node
 	size     resource.Resource
+	node     *node
+	id       int64
 	priority int
+	end      int64 // 0: until released
 	isAM     bool
 	reserved bool
 	locality nodeType
 	start    int64
-	end      int64 // 0: until released
 }
 
 // addLive appends a container to the app's live containers.
