@@ -75,7 +75,7 @@ func (s *Scheduler) allocate(q *queue, a *app, n *node, lim *limits, r *request,
 	} else if r == nil || !r.placed || r.outstanding() == 0 {
 		return allocResult{state: stQueueSkipped, unreserve: rsv, reason: ReasonNoLongerNeeded}
 	}
-	s.invalidate(changeLeaf, q) // from here on the pass changes state
+	s.invalidate(changeState, nil) // from here on the pass changes state (r.missed)
 	r.missed++
 	res := s.assignOnNode(q, a, n, lim, r, rsv)
 	if rsv == nil && res.state == stPrioritySkipped {
