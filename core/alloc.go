@@ -75,7 +75,7 @@ func (s *Scheduler) allocate(q *queue, a *app, n *node, lim *limits, r *request,
 	} else if r == nil || !r.placed || r.outstanding() == 0 {
 		return allocResult{state: stQueueSkipped, unreserve: rsv, reason: ReasonNoLongerNeeded}
 	}
-	s.changed() // from here on the pass changes state
+	s.invalidate(changeState, nil) // from here on the pass changes state (r.missed)
 	r.missed++
 	res := s.assignOnNode(q, a, n, lim, r, rsv)
 	if rsv == nil && res.state == stPrioritySkipped {
@@ -242,7 +242,7 @@ func (s *Scheduler) commit(q *queue, a *app, n *node, r *request, rsv *container
 	case stReserved:
 		as := assignment{size: r.size, app: a, assignFlags: assignFlags{locality: res.locality, reserved: true}}
 		if rsv != nil {
-			q.touch()
+			s.invalidate(changeLeaf, q)
 			r.reReservations++
 			s.emit(Event{Kind: EvReReserved, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Container: rsv.id, Resource: rsv.size, Used: n.unallocated(), Seq: r.reReservations, Depth: q.depth})
 			return as

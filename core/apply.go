@@ -12,20 +12,20 @@ import (
 // A live app's usr is its leaf's user of its name (CheckInvariants), so no
 // lookup by name is needed.
 func (s *Scheduler) allocateResource(q *queue, a *app, r resource.Resource) {
-	q.touch()
+	s.invalidate(changeLeaf, q)
 	s.addUsed(q, r, true)
 	s.updateUserUsage(q, a.usr, r, true)
 }
 
 // releaseResource is the opposite of allocateResource.
 func (s *Scheduler) releaseResource(q *queue, a *app, r resource.Resource) {
-	q.touch()
+	s.invalidate(changeLeaf, q)
 	s.addUsed(q, r, false)
 	s.updateUserUsage(q, a.usr, r, false)
 }
 
 func (s *Scheduler) addReserved(q *queue, a *app, r resource.Resource, add bool) {
-	q.touch()
+	s.invalidate(changeLeaf, q)
 	u := a.usr
 	for p := q; p != nil; p = p.parent {
 		if add {
@@ -52,7 +52,7 @@ func (s *Scheduler) applyAllocation(q *queue, a *app, n *node, r *request, rsv *
 			s.allocateResource(q, a, size)
 		}
 	}
-	c := s.newContainer(a, n, size, r.priority, res.locality)
+	c := &container{id: s.nextID, app: a, node: n, size: size, priority: r.priority, locality: res.locality, start: s.now}
 	if rsv == nil {
 		s.fairMark(a) // LeafQueue.apply: orderingPolicy.containerAllocated
 	}
@@ -70,7 +70,7 @@ func (s *Scheduler) applyAllocation(q *queue, a *app, n *node, r *request, rsv *
 	a.addLive(c)
 	a.consumption = a.consumption.Add(size)
 	n.containers = append(n.containers, c)
-	n.ends = append(n.ends, endTick32(c.end))
+	n.ends = append(n.ends, c.end)
 	n.allocated = n.allocated.Add(size)
 	s.decrementAsks(a, r, n, res.locality)
 	if res.unreserve != nil {
@@ -103,7 +103,7 @@ func (a *app) hasAMContainer() bool {
 
 // applyReservation applies an accepted new reservation (section 7.2).
 func (s *Scheduler) applyReservation(q *queue, a *app, n *node, r *request, loc nodeType) {
-	q.touch()
+	s.invalidate(changeLeafHead, q) // a reservation in its head
 	c := &container{id: s.nextID, app: a, node: n, size: r.size, priority: r.priority, locality: loc, start: s.now, reserved: true}
 	s.fairMark(a) // LeafQueue.apply: orderingPolicy.containerAllocated
 	s.nextID++
@@ -111,7 +111,6 @@ func (s *Scheduler) applyReservation(q *queue, a *app, n *node, r *request, loc 
 	n.reservation = c
 	a.reservations = append(a.reservations, c)
 	a.reservedRes = a.reservedRes.Add(c.size)
-	q.resetLead()
 	r.numReserved++
 	r.reReservations = 0
 	s.allocateResource(q, a, c.size)
@@ -125,7 +124,7 @@ func (s *Scheduler) applyReservation(q *queue, a *app, n *node, r *request, loc 
 // releaseUsage is set the queue and user usage it held is returned too;
 // a fulfilled reservation keeps it, as the container takes its place.
 func (s *Scheduler) unreserve(c *container, why Reason, releaseUsage bool) {
-	c.app.queue.touch()
+	s.invalidate(changeLeaf, c.app.queue)
 	a, n, q := c.app, c.node, c.app.queue
 	if n.reservation == c {
 		n.reservation = nil
@@ -154,7 +153,7 @@ func (s *Scheduler) unreserve(c *container, why Reason, releaseUsage bool) {
 // decrementAsks is AppSchedulingInfo.allocate: the asks an allocation
 // satisfies at its locality.
 func (s *Scheduler) decrementAsks(a *app, r *request, n *node, loc nodeType) {
-	a.queue.touch()
+	s.invalidate(changeLeaf, a.queue)
 	dec := func(name string) {
 		if la := r.ask(name); la != nil {
 			la.count--
@@ -186,7 +185,7 @@ func (s *Scheduler) decrementAsks(a *app, r *request, n *node, loc nodeType) {
 	}
 	if !left || !a.demand {
 		// Otherwise the app had demand and still has: nothing to refresh.
-		a.refreshDemand()
+		s.refreshDemand(a)
 	}
 	s.addPending(a.queue, r.size, false)
 }
@@ -208,9 +207,9 @@ func (s *Scheduler) completeContainer(c *container, why Reason) {
 // releaseContainer is completeContainer after the container has left the
 // list of its node, n.
 func (s *Scheduler) releaseContainer(c *container, n *node, why Reason) {
-	s.changed()
 	a := c.app
 	q := a.queue
+	s.invalidate(changeLeaf, q)
 	a.removeLive(c)
 	s.count.Completed++
 	a.consumption = a.consumption.Sub(c.size)
@@ -225,11 +224,9 @@ func (s *Scheduler) releaseContainer(c *container, n *node, why Reason) {
 // completeDueContainers completes the node's containers whose duration has
 // run out, in the order of the node's list. n.nextEnd is at most the
 // earliest end among them, so the scan is skipped while it lies ahead. A
-// scan reads the ends beside the list (n.ends, 32 bits each: at 10,000
-// nodes and more they are out of cache by the node's next heartbeat, and
-// half the width is half the lines) and recomputes n.nextEnd; if some are
-// due, the due containers are taken out of the list, the others keeping
-// their order, and completed.
+// scan reads the ends beside the list (n.ends) and recomputes n.nextEnd;
+// if some are due, the due containers are taken out of the list, the
+// others keeping their order, and completed.
 //
 // The scan's two loops make no call: in WebAssembly, a loop with a call in
 // it (an append, a pointer stored with its write barrier) keeps its
@@ -241,43 +238,21 @@ func (s *Scheduler) completeDueContainers(n *node) {
 		return
 	}
 	ends := n.ends
-	if now >= math.MaxInt32-1 {
-		// Past the ticks ends can hold: the containers it holds at its
-		// ceiling (endTick32) are due by their own ends, and those that
-		// are get an end ends can compare.
-		for i, e := range ends {
-			if e == math.MaxInt32 && n.containers[i].end <= now {
-				ends[i] = 1
-			}
-		}
-		// Then the ceiling is never due, and nextEnd at most the ceiling:
-		// the next heartbeat looks again.
-		now = math.MaxInt32 - 1
-	}
-	// The earliest end still ahead and the first container that ends then,
-	// in a loop without branches but its own (the conditionals are
-	// selects): in WebAssembly, every jump goes through the function's
-	// dispatch table.
+	// The earliest end still ahead and the first container that ends then
+	// (the hint warm reads).
 	next, at := int64(math.MaxInt64), -1
 	for i, e := range ends {
-		end := int64(e)
-		if end <= now {
-			end = math.MaxInt64
-		}
-		if end < next {
-			next, at = end, i
+		if e > now && e < next {
+			next, at = e, i
 		}
 	}
-	var c *container
-	if at < 0 {
-		next = 0
-	} else {
-		c = n.containers[at]
+	n.nextEnd, n.nextC = 0, nil
+	if at >= 0 {
+		n.nextEnd, n.nextC = next, n.containers[at]
 	}
-	n.nextEnd, n.nextC = next, c
 	first := -1
 	for i, e := range ends {
-		if isDue(int64(e), now) {
+		if isDue(e, now) {
 			first = i
 			break
 		}
@@ -289,13 +264,13 @@ func (s *Scheduler) completeDueContainers(n *node) {
 	due := s.due[:0]
 	kept := first
 	for i := first; i < len(ends); {
-		if isDue(int64(ends[i]), now) {
+		if isDue(ends[i], now) {
 			due = append(due, cs[i])
 			i++
 			continue
 		}
 		j := i + 1
-		for j < len(ends) && !isDue(int64(ends[j]), now) {
+		for j < len(ends) && !isDue(ends[j], now) {
 			j++
 		}
 		copy(cs[kept:], cs[i:j])
@@ -308,58 +283,19 @@ func (s *Scheduler) completeDueContainers(n *node) {
 	for _, c := range due {
 		s.releaseContainer(c, n, ReasonCompleted)
 	}
-	// Nothing holds these containers now: they are kept for reuse.
-	for _, c := range due {
-		if len(s.free) == maxFree {
-			break
-		}
-		c.app, c.node = nil, nil // holding nothing alive
-		s.free = append(s.free, c)
-	}
 	clear(due)
 	s.due = due[:0]
 }
-
-// endTick32 is a container's end tick as its node's ends hold it: in 32
-// bits, which halves the cache lines a scan reads; ends from tick
-// 2,147,483,647 on are held as that tick, the ceiling (completeDueContainers
-// then reads the container's own).
-func endTick32(end int64) int32 { return int32(min(end, math.MaxInt32)) }
 
 // isDue reports whether a container ending at tick end (0: it does not end
 // by itself) is due at tick now: 0 < end <= now, in one comparison.
 func isDue(end, now int64) bool { return uint64(end-1) < uint64(now) }
 
-// maxFree is the most completed containers kept for reuse.
-const maxFree = 1024
-
-// newContainer returns the container of a new allocation, with the next
-// id, starting now: one kept for reuse (its fields stale, its pointers
-// nil), else a new one. In a churning cluster a container completes for
-// about every one allocated, and reusing them spares the allocator and the
-// collector. Every field is written one by one: a struct literal would be
-// built in memory and copied, two calls out of the module in WebAssembly.
-// TestNewContainerSetsEveryField checks that none is left stale.
-func (s *Scheduler) newContainer(a *app, n *node, size resource.Resource, prio int, loc nodeType) *container {
-	var c *container
-	if k := len(s.free); k == 0 {
-		c = one(&s.blk.containers, containerBlock)
-	} else {
-		c = s.free[k-1]
-		s.free[k-1] = nil
-		s.free = s.free[:k-1]
-	}
-	c.app, c.li, c.size, c.node = a, 0, size, n
-	c.id, c.priority, c.end, c.start = s.nextID, prio, 0, s.now
-	c.isAM, c.reserved, c.locality = false, false, loc
-	return c
-}
-
 // FinishContainers completes the application's count most recently allocated
 // non-AM running containers (only those on node, when given). They complete
 // now; nothing is scheduled until the next heartbeat.
 func (s *Scheduler) FinishContainers(appID string, count int, nodeName string) error {
-	s.changed()
+	s.invalidate(changeState, nil)
 	a, err := s.liveApp(appID)
 	if err != nil {
 		return fmt.Errorf("finish_container: %w", err)
@@ -391,7 +327,7 @@ func (s *Scheduler) FinishContainers(appID string, count int, nodeName string) e
 // RemoveNode removes a node: its containers are lost, its reservation
 // released, and limits recomputed.
 func (s *Scheduler) RemoveNode(name string) error {
-	s.changed()
+	s.invalidate(changeState, nil)
 	n, err := s.nodeByName(name)
 	if err != nil {
 		return fmt.Errorf("remove_node: %w", err)

@@ -14,7 +14,7 @@ import (
 // (sections 6.6 and 10). A rejected application is recorded with state
 // REJECTED and its message; nothing else changes.
 func (s *Scheduler) Submit(sub Submission) error {
-	s.changed()
+	s.invalidate(changeState, nil)
 	if sub.App == "" {
 		return fmt.Errorf("submit: the application needs an id")
 	}
@@ -202,7 +202,7 @@ func removeApp(list []*app, a *app) []*app {
 // activateApplications moves pending applications to the active list while
 // the queue and user AM limits allow (LeafQueue.activateApplications, section 6.5).
 func (s *Scheduler) activateApplications(q *queue) {
-	q.touch()
+	s.invalidate(changeLeaf, q)
 	lf := q.lf
 	if len(lf.pending) == 0 {
 		return
@@ -250,7 +250,7 @@ func (s *Scheduler) activateApplications(q *queue) {
 		} else {
 			lf.active = insertApp(lf.active, a)
 		}
-		lf.lead = 0
+		s.invalidate(changeLeafHead, q)
 		lf.amUsed = lf.amUsed.Add(a.amResource)
 		u.amUsed = u.amUsed.Add(a.amResource)
 		s.emit(Event{Kind: EvAppActivated, App: a.id, User: a.user, Queue: q.path, Resource: a.amResource, Used: lf.amUsed, Limit: amLimit})
@@ -306,7 +306,7 @@ func (s *Scheduler) liveApp(id string) (*app, error) {
 // AppSchedulingInfo.updateResourceRequests does. The whole call is validated
 // first; a refused call changes nothing.
 func (s *Scheduler) Request(asks []Ask) error {
-	s.changed()
+	s.invalidate(changeState, nil)
 	if len(asks) == 0 {
 		return fmt.Errorf("request: no asks")
 	}
@@ -356,7 +356,7 @@ func (s *Scheduler) Request(asks []Ask) error {
 // Hadoop, every ask of a request priority is put in its placement first, then
 // the change of the "*" ask updates pending resources and active users once.
 func (s *Scheduler) applyAsks(a *app, asks []Ask, am bool) {
-	a.queue.touch()
+	s.invalidate(changeLeaf, a.queue)
 	q := a.queue
 	var prios []int
 	byPrio := map[int][]Ask{}
@@ -401,7 +401,7 @@ func (s *Scheduler) applyAsks(a *app, asks []Ask, am bool) {
 			s.updatePending(a, r, lastSize, lastCount, r.size, anyCount, hadLast)
 		}
 	}
-	a.refreshDemand()
+	s.refreshDemand(a)
 }
 
 // updatePending is AppSchedulingInfo.updatePendingResources for a change of
@@ -426,7 +426,7 @@ func (s *Scheduler) updatePending(a *app, r *request, lastSize resource.Resource
 }
 
 func (s *Scheduler) addPending(q *queue, r resource.Resource, add bool) {
-	q.touch()
+	s.invalidate(changeLeaf, q)
 	for p := q; p != nil; p = p.parent {
 		if add {
 			p.pending = p.pending.Add(r)
@@ -458,10 +458,10 @@ func (a *app) findRequest(prio int) *request {
 }
 
 // refreshDemand recomputes a.demand after the asks changed.
-func (a *app) refreshDemand() {
+func (s *Scheduler) refreshDemand(a *app) {
 	d := a.hasOutstanding()
 	if d && !a.demand {
-		a.queue.resetLead()
+		s.invalidate(changeLeafHead, a.queue)
 	}
 	a.demand = d
 }
@@ -480,7 +480,7 @@ func (a *app) hasOutstanding() bool {
 // reservations are released, its AM usage returned, pending applications
 // reconsidered, and a DRAINING queue may stop (section 12).
 func (s *Scheduler) FinishApp(id string) error {
-	s.changed()
+	s.invalidate(changeState, nil)
 	a, err := s.liveApp(id)
 	if err != nil {
 		return fmt.Errorf("finish_app: %w", err)
@@ -492,7 +492,7 @@ func (s *Scheduler) FinishApp(id string) error {
 // KillApp kills an application, if by owns it, may administer its queue, is
 // a cluster administrator (yarn.admin.acl), or ACLs are disabled.
 func (s *Scheduler) KillApp(id, by string) error {
-	s.changed()
+	s.invalidate(changeState, nil)
 	a, err := s.liveApp(id)
 	if err != nil {
 		return fmt.Errorf("kill_app: %w", err)

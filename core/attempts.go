@@ -39,7 +39,7 @@ func (s *Scheduler) failAttempt(a *app, lost Reason) {
 // its reservations and asks dropped, and it leaves its leaf's lists, its AM
 // usage returned (LeafQueue.removeApplicationAttempt).
 func (s *Scheduler) removeAttempt(a *app, why Reason) {
-	a.queue.touch()
+	s.invalidate(changeLeaf, a.queue)
 	q := a.queue
 	for len(a.live) > 0 {
 		s.completeContainer(a.live[len(a.live)-1], why)
@@ -55,7 +55,7 @@ func (s *Scheduler) removeAttempt(a *app, why Reason) {
 		r.placed = false
 		r.asks = nil
 	}
-	a.refreshDemand()
+	s.refreshDemand(a)
 	s.deactivateUserApp(a)
 	u := q.lf.users[a.user]
 	if a.activated {
@@ -64,7 +64,7 @@ func (s *Scheduler) removeAttempt(a *app, why Reason) {
 		} else {
 			q.lf.active = removeApp(q.lf.active, a)
 		}
-		q.lf.lead = 0
+		s.invalidate(changeLeafHead, q)
 		q.lf.amUsed = q.lf.amUsed.Sub(a.amResource)
 		u.amUsed = u.amUsed.Sub(a.amResource)
 		q.lf.countApps(u, 0, -1)

@@ -1,7 +1,6 @@
 package core
 
 import (
-	"reflect"
 	"strconv"
 	"testing"
 	"unsafe"
@@ -36,8 +35,7 @@ func TestObjectsAreCutFromBlocks(t *testing.T) {
 		return s.apps[len(s.apps)-1]
 	}
 	a0, a1 := submit(s, "a0"), submit(s, "a1")
-	require.Zero(t, uintptr(unsafe.Pointer(a0))%64, "a block starts a cache line (layout_test.go)")
-	require.Zero(t, uintptr(unsafe.Pointer(s.newContainer(a0, nil, resource.None, 0, ntNone)))%64, "so does a block of containers")
+	require.Zero(t, uintptr(unsafe.Pointer(a0))%64, "a block starts a cache line")
 	require.Equal(t, uintptr(unsafe.Pointer(a0))+unsafe.Sizeof(app{}), uintptr(unsafe.Pointer(a1)),
 		"the second application is cut right after the first")
 
@@ -53,26 +51,4 @@ func TestObjectsAreCutFromBlocks(t *testing.T) {
 			}
 		}
 	}
-}
-
-// TestNewContainerSetsEveryField reuses a container whose every field is
-// set, and checks that newContainer leaves nothing of it.
-func TestNewContainerSetsEveryField(t *testing.T) {
-	s := oneLeaf(t)
-	a, b := &app{}, &app{}
-	n, m := &node{}, &node{}
-	stale := &container{app: a, li: 7, size: resource.New(1, 2), node: n, id: 9, priority: 3, end: 11,
-		isAM: true, reserved: true, locality: ntRackLocal, start: 5}
-	v := reflect.ValueOf(stale).Elem()
-	for i := range v.NumField() {
-		if name := v.Type().Field(i).Name; name != "_" {
-			require.False(t, v.Field(i).IsZero(), "the stale container sets %s", name)
-		}
-	}
-	s.free = append(s.free, stale)
-	s.nextID, s.now = 42, 17
-	c := s.newContainer(b, m, resource.New(4096, 1), 2, ntNodeLocal)
-	require.Same(t, stale, c, "the kept container is reused")
-	require.Equal(t, container{app: b, size: resource.New(4096, 1), node: m, id: 42, priority: 2,
-		locality: ntNodeLocal, start: 17}, *c)
 }

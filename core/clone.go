@@ -75,7 +75,7 @@ type Cloner struct {
 	askb  []locAsk
 	cblk  []container
 	cpblk []*container
-	endb  []int32
+	endb  []int64
 }
 
 // cloneMark is what changes whenever a scheduler does: every exported
@@ -90,7 +90,7 @@ type cloneMark struct {
 }
 
 func (s *Scheduler) cloneMark() cloneMark {
-	return cloneMark{gen: s.gen, cgen: s.cgen, now: s.now, nextID: s.nextID, nextSeq: s.nextSeq, count: s.count,
+	return cloneMark{gen: s.walk.gen, cgen: s.walk.cluster, now: s.now, nextID: s.nextID, nextSeq: s.nextSeq, count: s.count,
 		events: len(s.events), apps: len(s.apps), nodes: len(s.nodes), qs: len(s.queues), rec: s.rec}
 }
 
@@ -243,9 +243,8 @@ func (c *Cloner) cloneHeader(int) int {
 	if len(s.events) > 0 {
 		d.events = make([]Event, len(s.events))
 	}
-	d.due, d.free, d.warmth = nil, nil, 0
+	d.due, d.warmth = nil, 0
 	d.blk = allocBlocks{}
-	d.lims = make([]limits, len(s.lims))
 	d.preempt = s.preempt.clone()
 	d.queues = make([]*queue, len(s.queues))
 	d.byPath = make(map[string]*queue, len(s.queues))

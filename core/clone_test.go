@@ -161,7 +161,6 @@ var (
 		"FinishContainers": func(t *testing.T, s *core.Scheduler) { require.NoError(t, s.FinishContainers("a1", 1, "")) },
 		"Heartbeat":        func(t *testing.T, s *core.Scheduler) { require.NoError(t, s.Heartbeat("n0")) },
 		"KillApp":          func(t *testing.T, s *core.Scheduler) { require.NoError(t, s.KillApp("a1", "ua")) },
-		"PreemptionRound":  func(_ *testing.T, s *core.Scheduler) { s.PreemptionRound() },
 		"Refresh": func(t *testing.T, s *core.Scheduler) {
 			c := s.Conf()
 			c.Set(capPrefix+"root.b.maximum-capacity", "80")
@@ -196,9 +195,7 @@ var (
 			require.NoError(t, err)
 		},
 		"App":              func(_ *testing.T, s *core.Scheduler) { s.App("a1") },
-		"AppendApps":       func(_ *testing.T, s *core.Scheduler) { s.AppendApps(nil, 0, s.NumApps()) },
 		"AppendAppsBrief":  func(_ *testing.T, s *core.Scheduler) { s.AppendAppsBrief(nil, 0, s.NumApps()) },
-		"AppendNodes":      func(_ *testing.T, s *core.Scheduler) { s.AppendNodes(nil, 0, s.NumNodes()) },
 		"AppendQueues":     func(_ *testing.T, s *core.Scheduler) { s.AppendQueues(nil, 0, s.NumQueues()) },
 		"AppendNodesBrief": func(_ *testing.T, s *core.Scheduler) { s.AppendNodesBrief(nil, nil, 0, s.NumNodes()) },
 		"Apps":             func(_ *testing.T, s *core.Scheduler) { s.Apps() },
@@ -218,12 +215,10 @@ var (
 		"Node":            func(_ *testing.T, s *core.Scheduler) { s.Node("n0") },
 		"Nodes":           func(_ *testing.T, s *core.Scheduler) { s.Nodes() },
 		"Now":             func(_ *testing.T, s *core.Scheduler) { s.Now() },
-		"NowMS":           func(_ *testing.T, s *core.Scheduler) { s.NowMS() },
 		"NumApps":         func(_ *testing.T, s *core.Scheduler) { s.NumApps() },
 		"NumQueues":       func(_ *testing.T, s *core.Scheduler) { s.NumQueues() },
 		"NumContainers":   func(_ *testing.T, s *core.Scheduler) { s.NumContainers() },
 		"NumNodes":        func(_ *testing.T, s *core.Scheduler) { s.NumNodes() },
-		"Profile":         func(_ *testing.T, s *core.Scheduler) { s.Profile() },
 		"Queue": func(t *testing.T, s *core.Scheduler) {
 			_, err := s.Queue("b")
 			require.NoError(t, err)

@@ -10,9 +10,8 @@ import (
 	"yarnplay/core/resource"
 )
 
-// A node's ends hold end ticks in 32 bits (endTick32); containers that end
-// later than that complete on time all the same, and so do the others
-// beside them.
+// Containers that end past tick 2,147,483,647 (the 32-bit range)
+// complete on time, and so do the others beside them.
 func TestContainersEndingPastTheEndsRangeCompleteOnTime(t *testing.T) {
 	start := int64(math.MaxInt32 - 3)
 	tests := []struct {

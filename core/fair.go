@@ -116,7 +116,7 @@ func (s *Scheduler) fairMark(a *app) {
 			return
 		}
 	}
-	q.touch()
+	s.invalidate(changeLeaf, q)
 	q.lf.fairMarked = append(q.lf.fairMarked, a)
 }
 
@@ -138,15 +138,14 @@ func (s *Scheduler) fairReorder(q *queue) {
 	if len(lf.fairMarked) == 0 {
 		return
 	}
-	s.changed()
-	q.touch()
+	s.invalidate(changeLeaf, q)
 	marked := lf.fairMarked
 	lf.fairMarked = nil
 	for _, a := range marked {
 		s.fairRemove(q, a)
 		s.fairInsert(q, a, fairKey{used: a.consumption.MemoryMB, pending: pendingMemory(a)})
 	}
-	lf.lead = 0
+	s.invalidate(changeLeafHead, q)
 }
 
 // pendingMemory is the application's pending memory
@@ -169,7 +168,7 @@ func pendingMemory(a *app) int64 {
 // and submission.
 func (s *Scheduler) resetAppOrder(q *queue) {
 	lf := q.lf
-	lf.lead = 0
+	s.invalidate(changeLeafHead, q)
 	lf.fairMarked = nil
 	if !isFair(q) {
 		lf.fairKeys = nil

@@ -14,6 +14,7 @@ const (
 	skipNone       skipType = iota
 	skipOther               // APP_SKIPPED: try the next application
 	skipQueueLimit          // QUEUE_LIMIT: the queue's headroom is too small
+	skipNode                // the node failed the node checks: nothing walked
 )
 
 // assignment is a CSAssignment: one container or reservation, or why none.
@@ -49,6 +50,8 @@ func (s *Scheduler) Heartbeat(name string) error {
 	return nil
 }
 
+// heartbeat is CapacityScheduler.nodeUpdate: the node's completed
+// containers, then allocateContainersToNode's passes while canAllocateMore.
 func (s *Scheduler) heartbeat(n *node) {
 	s.count.Heartbeats++
 	if s.full() {
@@ -97,7 +100,7 @@ func (s *Scheduler) cannotAllocateMore(a *assignment, off, assigned int) Reason 
 //
 // A pass that walks the whole tree (the node passed every node check)
 // without reaching an application's allocation, and so without changing
-// anything, is idle: until the state changes (s.gen), every pass on a node
+// anything, is idle: until the state changes (walkCache), every pass on a node
 // that passes the node checks would walk the same way, since nothing before
 // an allocation attempt depends on the node but those checks. Such passes
 // are skipped when the walk is not recorded.
@@ -113,22 +116,21 @@ func (s *Scheduler) allocateOnce(n *node, pass int) (assignment, bool, Reason) {
 		return assignment{}, false, ReasonNodeFull
 	}
 	full := s.full()
-	if !full && s.idle && s.idleGen == s.gen && s.rc.GreaterThanOrEqual(s.cluster, n.unallocated(), s.minAlloc()) {
+	if !full && s.walk.idleNow() && s.rc.GreaterThanOrEqual(s.cluster, n.unallocated(), s.minAlloc()) {
 		return assignment{}, false, ReasonNothingAssigned
 	}
 	if full {
 		s.emit(Event{Kind: EvAssignPass, Node: n.name, Seq: pass})
 	}
-	gen := s.gen
-	s.gated = false
-	lim := &s.lims[0]
+	gen := s.walk.gen
+	var lim limits
 	lim.set(s.cluster)
-	a := s.assignParent(s.root, n, lim)
+	a := s.assignParent(s.root, n, &lim)
 	if a.app != nil && s.rc.GreaterThan(s.cluster, a.size, resource.None) {
 		return a, true, ReasonNone
 	}
-	if s.gen == gen && !s.gated {
-		s.idle, s.idleGen = true, gen
+	if a.skip != skipNode {
+		s.walk.passWasIdle(gen)
 	}
 	return assignment{}, false, ReasonNothingAssigned
 }
@@ -145,11 +147,10 @@ func (s *Scheduler) assignParent(q *queue, n *node, lim *limits) assignment {
 		return assignment{}
 	}
 	if n.reservation != nil || !s.rc.GreaterThanOrEqual(s.cluster, n.unallocated(), s.minAlloc()) {
-		s.gated = true
 		if full {
 			s.emit(Event{Kind: EvQueueSkipped, Node: n.name, Queue: q.path, Reason: ReasonNodeFull, Depth: q.depth})
 		}
-		return assignment{}
+		return assignment{assignFlags: assignFlags{skip: skipNode}}
 	}
 	if !s.canAssignToThisQueue(q, lim, q.reserved) {
 		if full {
@@ -165,6 +166,7 @@ func (s *Scheduler) assignParent(q *queue, n *node, lim *limits) assignment {
 		s.emitChildOrder(q, n, order)
 	}
 	result := assignment{}
+	var cl limits // a child's limits (getResourceLimitsOfChild)
 	for i := range order {
 		c := q.children[order[i].child]
 		if !full && !s.rc.GreaterThan(s.cluster, c.pending, resource.None) {
@@ -174,13 +176,12 @@ func (s *Scheduler) assignParent(q *queue, n *node, lim *limits) assignment {
 			// which is always written again before it is read.
 			continue
 		}
-		cl := &s.lims[c.depth]
 		cl.set(s.childLimit(q, c, lim, true))
 		var a assignment
 		if c.isLeaf() {
-			a = s.assignLeaf(c, n, cl)
+			a = s.assignLeaf(c, n, &cl)
 		} else {
-			a = s.assignParent(c, n, cl)
+			a = s.assignParent(c, n, &cl)
 		}
 		if s.rc.GreaterThan(s.cluster, a.size, resource.None) {
 			return a
@@ -252,10 +253,11 @@ func (s *Scheduler) canAssignToThisQueue(q *queue, lim *limits, couldUnreserve r
 // configuration) replays its outcome instead of walking the apps again.
 func (s *Scheduler) assignLeaf(q *queue, n *node, lim *limits) assignment {
 	if s.full() {
-		return s.visitLeaf(q, n, lim)
+		a, _ := s.visitLeaf(q, n, lim)
+		return a
 	}
 	lf, m := q.lf, &q.lf.memo
-	if m.ok && m.gen == lf.gen && m.cgen == s.cgen && m.limit == lim.limit {
+	if m.ok && s.walk.leafUnchanged(lf, m.gen, m.cgen) && m.limit == lim.limit {
 		lim.headroom, lim.unreserve = m.headroom, m.unreserve
 		lf.cachedLimit = m.cached
 		if m.setCurrent {
@@ -263,33 +265,32 @@ func (s *Scheduler) assignLeaf(q *queue, n *node, lim *limits) assignment {
 		}
 		return m.result
 	}
-	gen, in := s.gen, lim.limit
-	s.setCurrent = false
-	a := s.visitLeaf(q, n, lim)
-	m.ok = false
-	if s.gen == gen {
-		// Field by field: a struct literal would be written through a
-		// copy in memory (see limits.set).
-		m.ok, m.gen, m.cgen, m.limit = true, lf.gen, s.cgen, in
-		m.headroom, m.unreserve = lim.headroom, lim.unreserve
-		m.cached, m.current, m.setCurrent = lf.cachedLimit, lf.currentLimit, s.setCurrent
-		m.result = a
+	gen, in := s.walk.gen, lim.limit
+	a, setCurrent := s.visitLeaf(q, n, lim)
+	*m = leafMemo{}
+	if s.walk.gen == gen {
+		*m = leafMemo{ok: true, gen: lf.gen, cgen: s.walk.cluster, limit: in,
+			headroom: lim.headroom, unreserve: lim.unreserve,
+			cached: lf.cachedLimit, current: lf.currentLimit, setCurrent: setCurrent,
+			result: a}
 	}
 	return a
 }
 
 // visitLeaf is a visit of a leaf. The user limits computed in one visit
 // are cached on the users (LeafQueue's userLimitCache), keyed by the
-// visit's number.
-func (s *Scheduler) visitLeaf(q *queue, n *node, lim *limits) assignment {
+// visit's number. It returns the assignment, and whether it set the
+// leaf's current limit (setQueueResourceLimitsInfo).
+func (s *Scheduler) visitLeaf(q *queue, n *node, lim *limits) (assignment, bool) {
 	full := s.full()
+	setCurrent := false
 	s.updateCurrentLimit(q, lim)
 	if !s.rc.GreaterThan(s.cluster, q.pending, resource.None) {
 		if full {
 			used, _ := s.usedCapacity(q)
 			s.emit(Event{Kind: EvQueueSkipped, Node: n.name, Queue: q.path, Reason: ReasonNoPending, Depth: q.depth, Value: used})
 		}
-		return assignment{}
+		return assignment{}, setCurrent
 	}
 	if full {
 		used, _ := s.usedCapacity(q)
@@ -310,11 +311,11 @@ func (s *Scheduler) visitLeaf(q *queue, n *node, lim *limits) assignment {
 		// reservation: the loop would check the queue once, without
 		// anything to unreserve, set the current limit and pass them.
 		if !s.canAssignToThisQueue(q, lim, resource.None) {
-			return assignment{}
+			return assignment{}, setCurrent
 		}
 		s.userLimitComputed(q) // the first application's computeUserLimitAndSetHeadroom
 		needQueueCheck = false
-		lf.currentLimit, s.setCurrent = lf.cachedLimit, true
+		lf.currentLimit, setCurrent = lf.cachedLimit, true
 		start = min(lf.lead, len(lf.active))
 	}
 	for i := start; i < len(lf.active); i++ {
@@ -329,7 +330,7 @@ func (s *Scheduler) visitLeaf(q *queue, n *node, lim *limits) assignment {
 					used, _ := s.usedCapacity(q)
 					s.emit(Event{Kind: EvQueueSkipped, Node: n.name, Queue: q.path, App: a.id, Reason: ReasonQueueAtMax, Depth: q.depth, Used: q.used, Limit: s.rc.Min(s.cluster, q.effMax, lim.limit), Value: used})
 				}
-				return assignment{}
+				return assignment{}, setCurrent
 			}
 			if !s.set.ContinueLook || appReserved.IsZero() {
 				needQueueCheck = false
@@ -342,7 +343,7 @@ func (s *Scheduler) visitLeaf(q *queue, n *node, lim *limits) assignment {
 			// An app with nothing outstanding is skipped after the user
 			// check otherwise; the check's outcome is only cached for the
 			// user's later apps, and the cache gives the check's answer.
-			q.lf.currentLimit, s.setCurrent = q.lf.cachedLimit, true
+			q.lf.currentLimit, setCurrent = q.lf.cachedLimit, true
 			if !a.demand {
 				continue
 			}
@@ -354,7 +355,7 @@ func (s *Scheduler) visitLeaf(q *queue, n *node, lim *limits) assignment {
 			u.visitCanAssign = true
 		}
 		ul := u.visitLimit
-		q.lf.currentLimit, s.setCurrent = q.lf.cachedLimit, true // setQueueResourceLimitsInfo
+		q.lf.currentLimit, setCurrent = q.lf.cachedLimit, true // setQueueResourceLimitsInfo
 		assignable := true
 		cached := resource.None // the cache's reservation: none while the user can assign
 		if !u.visitCanAssign {
@@ -380,13 +381,13 @@ func (s *Scheduler) visitLeaf(q *queue, n *node, lim *limits) assignment {
 		}
 		as := s.assignApp(q, a, n, lim, nil)
 		if s.rc.GreaterThan(s.cluster, as.size, resource.None) {
-			return as
+			return as, setCurrent
 		}
 		switch as.skip {
 		case skipOther:
 			continue
 		case skipQueueLimit:
-			return as
+			return as, setCurrent
 		default:
 			if full {
 				why := ReasonFIFO
@@ -395,29 +396,28 @@ func (s *Scheduler) visitLeaf(q *queue, n *node, lim *limits) assignment {
 				}
 				s.emit(Event{Kind: EvQueueSkipped, Node: n.name, Queue: q.path, App: a.id, Reason: why, Depth: q.depth})
 			}
-			return assignment{}
+			return assignment{}, setCurrent
 		}
 	}
 	if head {
 		lf.lead = len(lf.active)
 	}
-	return assignment{}
+	return assignment{}, setCurrent
 }
 
 // serveReservation is CapacityScheduler.allocateFromReservedContainer: the
 // reserving application tries its reservation on this node; nothing else is
 // scheduled on the node this heartbeat.
 func (s *Scheduler) serveReservation(n *node) {
-	s.changed()
-	n.reservation.app.queue.touch() // its cachedLimit changes
+	s.invalidate(changeLeaf, n.reservation.app.queue) // its cachedLimit changes
 	rsv := n.reservation
 	a := rsv.app
 	q := a.queue
-	lim := &s.lims[0]
+	var lim limits
 	lim.set(s.cluster)
-	s.updateCurrentLimit(q, lim)
+	s.updateCurrentLimit(q, &lim)
 	if s.full() {
 		s.emit(Event{Kind: EvQueueVisit, Node: n.name, Queue: q.path, App: a.id, Depth: q.depth, Reason: ReasonNodeReserved, Resource: rsv.size})
 	}
-	s.assignApp(q, a, n, lim, rsv)
+	s.assignApp(q, a, n, &lim, rsv)
 }

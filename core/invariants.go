@@ -27,7 +27,7 @@ func (s *Scheduler) CheckInvariants() error {
 			if c.node != n || c.reserved {
 				return fmt.Errorf("node %s lists container %d that is not a live container on it", n.name, c.id)
 			}
-			if n.ends[i] != endTick32(c.end) {
+			if n.ends[i] != c.end {
 				return fmt.Errorf("node %s: container %d ends at %d, but the node says %d", n.name, c.id, c.end, n.ends[i])
 			}
 			sum = sum.Add(c.size)

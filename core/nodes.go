@@ -14,7 +14,7 @@ func (s *Scheduler) AddNode(spec NodeSpec) error {
 // refused (no name, a name already registered or repeated, a negative
 // capacity), none is and the error names the first refused.
 func (s *Scheduler) AddNodes(specs []NodeSpec) error {
-	s.changed()
+	s.invalidate(changeState, nil)
 	seen := make(map[string]bool, len(specs))
 	for _, spec := range specs {
 		if spec.Name == "" {

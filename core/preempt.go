@@ -37,7 +37,7 @@ func (s *Scheduler) monitor() {
 	if s.now%every != 0 {
 		return
 	}
-	s.PreemptionRound()
+	s.preemptionRound()
 }
 
 // LastPreemption returns the decision of the last preemption round, if any.
@@ -48,16 +48,16 @@ func (s *Scheduler) LastPreemption() (preemption.Decision, bool) {
 	return *s.preempt.last, true
 }
 
-// PreemptionRound runs one round of the proportional capacity preemption
+// preemptionRound runs one round of the proportional capacity preemption
 // policy on the live state (section 11): newly selected containers are
 // marked, containers selected longer than max_wait_before_kill ago are
 // killed (reservations at once), and the killed containers' requests are
 // asked for again, as an ApplicationMaster does. An attempt whose AM
 // container is killed fails, and the next one starts (failAttempt).
-func (s *Scheduler) PreemptionRound() preemption.Decision {
-	s.changed()
+func (s *Scheduler) preemptionRound() preemption.Decision {
+	s.invalidate(changeState, nil)
 	snap := s.preemptionSnapshot()
-	d := preemption.Round(snap, s.preempt.st, s.preemptionSettings(), s.NowMS())
+	d := preemption.Round(snap, s.preempt.st, s.preemptionSettings(), s.nowMS())
 	s.preempt.last = &d
 	byID := map[int64]*container{}
 	for _, a := range s.apps {

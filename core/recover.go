@@ -29,7 +29,7 @@ type Recovered struct {
 // An AM container activates its application (it already runs, so its AM
 // counts toward the AM limits even above them). Nothing is recorded.
 func (s *Scheduler) RecoverContainer(rc Recovered) error {
-	s.changed()
+	s.invalidate(changeState, nil)
 	a, err := s.liveApp(rc.App)
 	if err != nil {
 		return fmt.Errorf("recover: %w", err)
@@ -54,14 +54,14 @@ func (s *Scheduler) RecoverContainer(rc Recovered) error {
 	if rc.IsAM && !a.activated {
 		s.forceActivate(q, a)
 	}
-	c := s.newContainer(a, n, rc.Size, rc.Priority, ntNodeLocal)
+	c := &container{id: s.nextID, app: a, node: n, size: rc.Size, priority: rc.Priority, locality: ntNodeLocal, start: s.now}
 	s.nextID++
 	c.isAM = rc.IsAM
 	s.count.Allocations++
 	a.addLive(c)
 	a.consumption = a.consumption.Add(rc.Size)
 	n.containers = append(n.containers, c)
-	n.ends = append(n.ends, endTick32(c.end))
+	n.ends = append(n.ends, c.end)
 	n.allocated = n.allocated.Add(rc.Size)
 	s.allocateResource(q, a, rc.Size)
 	if rc.IsAM {
@@ -76,7 +76,7 @@ func (s *Scheduler) RecoverContainer(rc Recovered) error {
 // forceActivate moves a pending application to its leaf's active list
 // without the AM-limit checks of activateApplications: its AM already runs.
 func (s *Scheduler) forceActivate(q *queue, a *app) {
-	q.touch()
+	s.invalidate(changeLeaf, q)
 	lf := q.lf
 	u := a.usr
 	if !a.runnable {
@@ -97,7 +97,7 @@ func (s *Scheduler) forceActivate(q *queue, a *app) {
 	} else {
 		lf.active = insertApp(lf.active, a)
 	}
-	lf.lead = 0
+	s.invalidate(changeLeafHead, q)
 	lf.amUsed = lf.amUsed.Add(a.amResource)
 	u.amUsed = u.amUsed.Add(a.amResource)
 }
@@ -109,7 +109,7 @@ func (s *Scheduler) forceActivate(q *queue, a *app) {
 // the others (so that the waiting ones meet the AM limits the running ones
 // leave), then puts them back in the order the cluster had.
 func (s *Scheduler) Resequence(ids []string) error {
-	s.changed()
+	s.invalidate(changeState, nil)
 	apps := make([]*app, 0, len(ids))
 	seen := make(map[*app]bool, len(ids))
 	for _, id := range ids {
@@ -142,8 +142,7 @@ func (s *Scheduler) Resequence(ids []string) error {
 		if !leaves[q] {
 			continue
 		}
-		q.touch()
-		q.resetLead()
+		s.invalidate(changeLeafHead, q)
 		if isFair(q) {
 			s.fairResort(q)
 		} else {

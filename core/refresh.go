@@ -41,8 +41,7 @@ func (e *RefreshError) Error() string { return "Failed to re-init queues : " + e
 // Otherwise new queues join, removed (stopped) queues go, capacities and
 // limits change at once, queue states move, and applications and usage stay.
 func (s *Scheduler) Refresh(newConf *config.Conf) error {
-	s.changed()
-	s.cgen++
+	s.invalidate(changeCluster, nil)
 	if newConf == nil {
 		return &RefreshError{Message: "no configuration given"}
 	}
@@ -284,7 +283,7 @@ func (s *Scheduler) plannedStates(p *config.Parsed, fresh map[string]config.Queu
 
 // refreshUserWeights re-reads the users' weights (UsersManager.updateUserWeights).
 func (s *Scheduler) refreshUserWeights(q *queue) {
-	q.touch()
+	s.invalidate(changeLeaf, q)
 	var w float32
 	for _, name := range sortedUserNames(q.lf) {
 		u := q.lf.users[name]

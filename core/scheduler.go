@@ -44,33 +44,16 @@ type Scheduler struct {
 	rec   RecordLevel
 	count Counters
 
-	// gen changes whenever the state a scheduling pass reads may have
-	// changed; idleGen is the gen at which a whole pass found nothing to do
-	// without changing anything (idle), so that passes at the same gen
-	// are skipped (heartbeat.go).
-	gen, idleGen uint64
-	idle         bool
-	cgen         uint64 // changes with the cluster resource and the configuration
-	setCurrent   bool   // the leaf visit set the leaf's current limit
-	gated        bool   // the current pass stopped at a node check
+	walk walkCache // what the walk remembers between passes (walkcache.go)
 	// visit numbers leaf visits, for the users' per-visit limit cache.
 	visit uint64
 	due   []*container // scratch of completeDueContainers
 	// warmth sums what warm read, which keeps its loads from being
 	// dropped as unused.
 	warmth int64
-	// free holds completed containers for reuse (newContainer): only
-	// those completeDueContainers completed, which nothing else holds.
-	free []*container
-	// blk is what new applications, requests, users and containers are
+	// blk is what new applications, requests and users are
 	// cut from (allocBlocks).
 	blk allocBlocks
-	// lims holds, by depth, the limits a visit hands a child (the limits
-	// of Hadoop's assignContainersToChildQueues): a child's limits are
-	// read by its parent right after the child returns, before the next
-	// sibling's overwrite them. lims[0] holds the root's, or those of a
-	// reservation served.
-	lims []limits
 	// keyed is whether the cluster has resources: while it has none, the
 	// used capacities the child order compares are 0 (orderKey).
 	keyed bool
@@ -155,11 +138,6 @@ func (s *Scheduler) buildQueues(root *config.QueueConf, old map[string]*queue) {
 		return q
 	}
 	s.root = build(root, nil)
-	depth := 0
-	for _, q := range s.queues {
-		depth = max(depth, q.depth)
-	}
-	s.lims = make([]limits, depth+1)
 }
 
 // initialState is the state of a newly created queue object: its configured
@@ -218,9 +196,6 @@ func walkKind(k EventKind) bool {
 	return false
 }
 
-// changed notes that the state a scheduling pass reads may have changed.
-func (s *Scheduler) changed() { s.gen++ }
-
 // TakeEvents returns the decision record since the last call and clears it.
 //
 // The record is a copy: the scheduler keeps its buffer for the next
@@ -247,17 +222,14 @@ func (s *Scheduler) TakeEvents() []Event {
 // Now is the simulated time in ticks.
 func (s *Scheduler) Now() int64 { return s.now }
 
-// NowMS is the simulated time in milliseconds (ticks x heartbeat interval).
-func (s *Scheduler) NowMS() int64 { return s.now * s.set.HeartbeatIntervalMS }
+// nowMS is the simulated time in milliseconds (ticks x heartbeat interval).
+func (s *Scheduler) nowMS() int64 { return s.now * s.set.HeartbeatIntervalMS }
 
 // Conf returns a copy of the configuration in force.
 func (s *Scheduler) Conf() *config.Conf { return s.conf.Clone() }
 
 // Settings returns the global settings in force.
 func (s *Scheduler) Settings() config.Settings { return s.set }
-
-// Profile returns the rules profile the scheduler follows.
-func (s *Scheduler) Profile() config.Profile { return s.profile }
 
 // ClusterResource is the sum of the registered nodes' capacities.
 func (s *Scheduler) ClusterResource() resource.Resource { return s.cluster }
@@ -267,7 +239,7 @@ func (s *Scheduler) ClusterUsed() resource.Resource { return s.root.used }
 
 // SetUserGroups records the groups a user belongs to, for ACL checks.
 func (s *Scheduler) SetUserGroups(user string, groups []string) {
-	s.changed()
+	s.invalidate(changeState, nil)
 	s.groups[user] = append([]string(nil), groups...)
 }
 
@@ -309,12 +281,9 @@ type limits struct {
 }
 
 // set makes l the limits handed to a visit: the limit and the headroom, with
-// nothing blocked nor to unreserve. It writes the fields one by one: in
-// WebAssembly, a struct literal of limits is written through a copy in
-// memory, a call out of the module (memory.fill or memory.copy).
+// nothing blocked nor to unreserve.
 func (l *limits) set(limit resource.Resource) {
-	l.limit, l.headroom = limit, limit
-	l.blocked, l.unreserve = resource.Resource{}, resource.Resource{}
+	*l = limits{limit: limit, headroom: limit}
 }
 
 func (l *limits) net() resource.Resource { return l.limit.Sub(l.blocked) }
@@ -336,7 +305,7 @@ func (s *Scheduler) childLimit(p, child *queue, parentLimits *limits, useNet boo
 // cluster changed or the configuration was refreshed, then activates pending
 // applications (ParentQueue/LeafQueue.updateClusterResource).
 func (s *Scheduler) updateClusterResource() {
-	s.cgen++
+	s.invalidate(changeCluster, nil)
 	s.effectiveResources()
 	s.updateLimits(s.root, limits{limit: s.cluster, headroom: s.cluster})
 	s.sortAllChildren()

@@ -5,9 +5,7 @@ import (
 	"yarnplay/core/resource"
 )
 
-// queue is a live queue: its configuration and its usage. The fields a
-// heartbeat reads come first, those a sibling comparison reads in the
-// first cache line.
+// queue is a live queue: its configuration and its usage.
 type queue struct {
 	// The child order of section 5.3, kept sorted as usage changes rather
 	// than re-sorted on every visit (order.go): kGroup and kTie are the
@@ -62,20 +60,6 @@ type queue struct {
 
 func (q *queue) isLeaf() bool { return q.lf != nil }
 
-// resetLead forgets the leaf's head of apps a visit passes over (leafState.lead).
-func (q *queue) resetLead() {
-	if q.lf != nil {
-		q.lf.lead = 0
-	}
-}
-
-// touch notes that a leaf's state changed: its visit memo is stale.
-func (q *queue) touch() {
-	if q.lf != nil {
-		q.lf.gen++
-	}
-}
-
 // leafState is what only a leaf queue has.
 type leafState struct {
 	active  []*app // FIFO: application priority desc, then submission order
@@ -120,12 +104,13 @@ type leafState struct {
 	// lead is at most the number of active apps at the head of the list
 	// with nothing outstanding and no reservation, which an unrecorded
 	// visit passes over (visitLeaf). It is set by the visits and reset to
-	// 0 when an app gains demand or a reservation or the active list
-	// changes; an app losing either only lengthens the head.
+	// 0 by invalidate(changeLeafHead) when an app gains demand or a
+	// reservation or the active list changes; an app losing either only
+	// lengthens the head.
 	lead int
 
-	// gen changes with anything a visit of the leaf reads (touch); memo is
-	// the last visit that changed nothing (heartbeat.go).
+	// gen changes with anything a visit of the leaf reads (invalidate);
+	// memo is the last visit that changed nothing (heartbeat.go).
 	gen  uint64
 	memo leafMemo
 }
@@ -143,9 +128,8 @@ type leafMemo struct {
 	result              assignment
 }
 
-// user is one user of a leaf queue (UsersManager.User). It takes 128
-// bytes, and what a visit and a change of usage read of it is in the
-// first 64: one cache line.
+// user is one user of a leaf queue (UsersManager.User). What a visit
+// reads of it comes first.
 type user struct {
 	used resource.Resource // includes reservations
 
@@ -189,7 +173,7 @@ func (lf *leafState) countApps(u *user, dp, da int32) {
 }
 
 // app is an application with its single attempt. The fields a leaf visit
-// reads of every active app come first, in one cache line.
+// reads of every active app come first.
 type app struct {
 	reservedRes resource.Resource
 	usr         *user // the leaf's user of that name, while the app is live
@@ -279,8 +263,7 @@ func (r *request) remove(name string) {
 }
 
 // container is a live container or a reservation. What completing it
-// reads of it comes first: 32 bytes, which lie in one cache line wherever
-// the allocator puts a 96-byte object.
+// reads of it comes first.
 type container struct {
 	app      *app
 	li       int // index in app.live, for a live container
@@ -293,7 +276,6 @@ type container struct {
 	reserved bool
 	locality nodeType
 	start    int64
-	_        [16]byte // to 96 bytes, which keep the first 32 in one line
 }
 
 // addLive appends a container to the app's live containers.
@@ -339,9 +321,9 @@ type node struct {
 	total      resource.Resource
 	allocated  resource.Resource
 	containers []*container
-	// ends holds the containers' end ticks (endTick32), in the order of
-	// containers, so that finding the due ones reads no container.
-	ends        []int32
+	// ends holds the containers' end ticks, in the order of containers,
+	// so that finding the due ones reads no container.
+	ends        []int64
 	reservation *container
 	// nextEnd is at most the earliest end of the node's containers that end
 	// by themselves (0: none), so a heartbeat skips the scan when nothing is due.
@@ -349,8 +331,7 @@ type node struct {
 	// nextC is the first container in the list that ends at nextEnd, as it
 	// was when nextEnd was set: a hint that a tick reads, with its
 	// application, ahead of the node's heartbeat (warm). It may be stale
-	// (the container completed early, or was reused); it is only read,
-	// never acted on.
+	// (the container completed early); it is only read, never acted on.
 	nextC *container
 }
 

@@ -4,8 +4,6 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
-
-	"yarnplay/core"
 )
 
 // A tick played in parts of any size makes the decisions of Tick, event for
@@ -33,32 +31,4 @@ func TestTickInPartsIsTick(t *testing.T) {
 			require.Equal(t, stateJSON(t, whole.s), stateJSON(t, parts.s), "seed %d, step %d", seed, i)
 		}
 	}
-}
-
-// Reading ahead of the heartbeats (warm) changes nothing a reader can see,
-// nor anything a clone copies, whatever the nodes' hints point at: their
-// containers, or containers completed early, reused, or of finished apps.
-func TestReadingAheadChangesNothing(t *testing.T) {
-	var read int64
-	stale := 0
-	for seed := uint64(1); seed <= 10; seed++ {
-		w := newWorkload(t, seed)
-		for i := 0; i < 400; i++ {
-			w.do()
-			if i%10 != 0 {
-				continue
-			}
-			w.s.TakeEvents()
-			before := stateJSON(t, w.s)
-			clone := w.s.Clone()
-			sum, n := core.Warm(w.s)
-			read += sum
-			stale += n
-			require.Equal(t, before, stateJSON(t, w.s), "seed %d, step %d", seed, i)
-			require.Empty(t, w.s.TakeEvents(), "seed %d, step %d", seed, i)
-			require.NoError(t, core.CloneShapeError(w.s, clone), "seed %d, step %d", seed, i)
-		}
-	}
-	require.NotZero(t, read, "nothing was read ahead")
-	require.NotZero(t, stale, "no stale hint was read")
 }

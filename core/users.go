@@ -8,7 +8,7 @@ import (
 
 // getUser returns a leaf's user, creating it (UsersManager.getUserAndAddIfAbsent).
 func (s *Scheduler) getUser(q *queue, name string) *user {
-	q.touch()
+	s.invalidate(changeLeaf, q)
 	u := q.lf.users[name]
 	if u == nil {
 		w := float32(1)
@@ -26,7 +26,7 @@ func (s *Scheduler) getUser(q *queue, name string) *user {
 // the usage ratios incrementally, with Java float arithmetic
 // (UsersManager.updateUserResourceUsage).
 func (s *Scheduler) updateUserUsage(q *queue, u *user, r resource.Resource, allocate bool) {
-	q.touch()
+	s.invalidate(changeLeaf, q)
 	if allocate {
 		u.used = u.used.Add(r)
 	} else {
@@ -71,15 +71,14 @@ func (s *Scheduler) userLimitComputed(q *queue) {
 	lf.seenOK, lf.seenVer = true, lf.usersVer
 	if n := lf.livePendingOnly; n != lf.pendingOnly {
 		lf.pendingOnly = n // a copy of the count kept as it changes
-		q.touch()
-		s.changed()
+		s.invalidate(changeLeaf, q)
 	}
 }
 
 // recalculateUsageRatio recomputes every user's usage ratio from scratch
 // (UsersManager.updateUsageRatio), in user-name order.
 func (s *Scheduler) recalculateUsageRatio(q *queue) {
-	q.touch()
+	s.invalidate(changeLeaf, q)
 	var consumed float32
 	for _, name := range sortedUserNames(q.lf) {
 		u := q.lf.users[name]
@@ -93,7 +92,7 @@ func (s *Scheduler) recalculateUsageRatio(q *queue) {
 // (UsersManager.activateApplication). A user with no activated application
 // is not made active: Hadoop returns early in that case.
 func (s *Scheduler) activateUserApp(a *app) {
-	a.queue.touch()
+	s.invalidate(changeLeaf, a.queue)
 	if a.askActive {
 		return
 	}
@@ -113,7 +112,7 @@ func (s *Scheduler) activateUserApp(a *app) {
 
 // deactivateUserApp is UsersManager.deactivateApplication.
 func (s *Scheduler) deactivateUserApp(a *app) {
-	a.queue.touch()
+	s.invalidate(changeLeaf, a.queue)
 	if !a.askActive {
 		return
 	}
@@ -180,13 +179,13 @@ func (s *Scheduler) computeUserLimit(q *queue, t *UserLimitTerms) {
 
 // ulMemo is a leaf's last user-limit computation, valid while the leaf's
 // generation (gen, which every change of its users' usage, activity and
-// weights moves: touch) and the scheduler's cluster and configuration
-// generation (cgen: the cluster resource, the effective capacities, the
-// configuration and with it the minimum allocation) are those it was made
-// at. Hadoop recomputes the limit only when its users' state version
-// changes; this memo recomputes it whenever the leaf was touched, which
-// gives the same numbers as recomputing every time (CheckInvariants
-// recomputes a valid memo and compares).
+// weights moves: invalidate) and the cluster and configuration generation
+// (cgen, walkCache.cluster: the cluster resource, the effective
+// capacities, the configuration and with it the minimum allocation) are
+// those it was made at. Hadoop recomputes the limit only when its users'
+// state version changes; this memo recomputes it whenever the leaf
+// changed, which gives the same numbers as recomputing every time
+// (CheckInvariants recomputes a valid memo and compares).
 type ulMemo struct {
 	ok        bool
 	gen, cgen uint64
@@ -201,7 +200,7 @@ type ulMemo struct {
 // ulValid reports whether the memo holds the user limit of leaf q now.
 func (s *Scheduler) ulValid(q *queue) bool {
 	m := &q.lf.ul
-	return m.ok && m.gen == q.lf.gen && m.cgen == s.cgen
+	return m.ok && s.walk.leafUnchanged(q.lf, m.gen, m.cgen)
 }
 
 // queueUserLimit is userLimitTerms(q).Limit, memoized.
@@ -213,7 +212,7 @@ func (s *Scheduler) queueUserLimit(q *queue) resource.Resource {
 	var t UserLimitTerms
 	s.computeUserLimit(q, &t)
 	// Field by field, for the reason computeUserLimit gives.
-	m.ok, m.gen, m.cgen, m.limit = true, q.lf.gen, s.cgen, t.Limit
+	m.ok, m.gen, m.cgen, m.limit = true, q.lf.gen, s.walk.cluster, t.Limit
 	m.weightedOK, m.weightBits, m.weighted = false, 0, resource.Resource{}
 	return m.limit
 }

@@ -2,7 +2,7 @@ package core
 
 // Warm reads ahead for every node, as ticks do (warm), and returns how
 // much the reading summed and how many of the nodes it read hinted a
-// container that is no longer among theirs (completed early, or reused).
+// container that is no longer among theirs (completed early).
 func Warm(s *Scheduler) (sum int64, stale int) {
 	before := s.warmth
 	for i := 0; i < len(s.nodes); i += warmAhead {
