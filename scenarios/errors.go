@@ -3,6 +3,8 @@ package scenarios
 import (
 	"fmt"
 	"strings"
+
+	"yarnplay/core/config"
 )
 
 // Error is a problem found in a scenario: where it is and what is wrong.
@@ -60,7 +62,7 @@ func stepPath(i int) string { return fmt.Sprintf("steps[%d]", i) }
 func suggest(unknown string, known []string) string {
 	best, bestD := "", 3
 	for _, k := range known {
-		if d := editDistance(strings.ToLower(unknown), k); d < bestD {
+		if d := config.EditDistance(strings.ToLower(unknown), k); d < bestD {
 			best, bestD = k, d
 		}
 	}
@@ -68,29 +70,4 @@ func suggest(unknown string, known []string) string {
 		return ""
 	}
 	return fmt.Sprintf(`; did you mean %q?`, best)
-}
-
-// editDistance is the Levenshtein distance of two short strings (long ones
-// are not compared).
-func editDistance(a, b string) int {
-	if len(a) > 64 || len(b) > 64 {
-		return 1 << 30
-	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

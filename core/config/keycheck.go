@@ -152,15 +152,17 @@ func nearest(s string, known []string) string {
 		if k == s {
 			return ""
 		}
-		if d := editDistance(s, k); d < bestD && d*3 < len(k) {
+		if d := EditDistance(s, k); d < bestD && d*3 < len(k) {
 			best, bestD = k, d
 		}
 	}
 	return best
 }
 
-// editDistance is the Levenshtein distance of two strings, by bytes.
-func editDistance(a, b string) int {
+// EditDistance is the Levenshtein distance of two strings, by bytes, for
+// "did you mean" suggestions; strings over 200 bytes are not compared (a
+// distance larger than any suggestion takes).
+func EditDistance(a, b string) int {
 	if len(a) > 200 || len(b) > 200 {
 		return 1 << 20
 	}
