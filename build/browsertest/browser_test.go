@@ -63,9 +63,16 @@ func screenshotDir(t *testing.T, root string) string {
 // directory and serves them; it returns the site's address.
 func builtSite(ctx context.Context, t *testing.T) (root, url string) {
 	t.Helper()
+	root, _, url = builtSiteIn(ctx, t)
+	return root, url
+}
+
+// builtSiteIn is builtSite, and also returns the directory it built into.
+func builtSiteIn(ctx context.Context, t *testing.T) (root, dist, url string) {
+	t.Helper()
 	root, err := site.ModuleRoot(ctx)
 	require.NoError(t, err)
-	dist := t.TempDir()
+	dist = t.TempDir()
 	var goOut bytes.Buffer
 	start := time.Now()
 	require.NoError(t, site.BuildWasm(ctx, root, dist, &goOut), "building app.wasm:\n%s", goOut.String())
@@ -73,7 +80,7 @@ func builtSite(ctx context.Context, t *testing.T) (root, url string) {
 	t.Logf("built the site in %s", time.Since(start).Round(time.Millisecond))
 	srv := httptest.NewServer(site.Handler(dist))
 	t.Cleanup(srv.Close)
-	return root, srv.URL + "/"
+	return root, dist, srv.URL + "/"
 }
 
 // browser starts headless Chromium with a fresh profile and returns a tab's

@@ -3,8 +3,6 @@ package browsertest
 import (
 	"context"
 	"fmt"
-	"net/http/httptest"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -15,7 +13,6 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
 
-	"yarnplay/build/site"
 	"yarnplay/scenarios"
 )
 
@@ -31,14 +28,7 @@ func TestBrowserLinksAtTheLimits(t *testing.T) {
 	requireChromium(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
 	defer cancel()
-	root, err := site.ModuleRoot(ctx)
-	require.NoError(t, err)
-	dist := t.TempDir()
-	require.NoError(t, site.BuildWasm(ctx, root, dist, os.Stderr))
-	require.NoError(t, site.GenerateStatic(root, dist))
-	srv := httptest.NewServer(site.Handler(dist))
-	defer srv.Close()
-	url := srv.URL + "/"
+	root, url := builtSite(ctx, t)
 	shots := screenshotDir(t, root)
 
 	base := func() *scenarios.Scenario {

@@ -99,14 +99,7 @@ func TestBrowserUntrustedLinks(t *testing.T) {
 	requireChromium(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
-	root, err := site.ModuleRoot(ctx)
-	require.NoError(t, err)
-	dist := t.TempDir()
-	require.NoError(t, site.BuildWasm(ctx, root, dist, os.Stderr))
-	require.NoError(t, site.GenerateStatic(root, dist))
-	srv := httptest.NewServer(site.Handler(dist))
-	defer srv.Close()
-	url := srv.URL + "/"
+	root, dist, url := builtSiteIn(ctx, t)
 	shots := screenshotDir(t, root)
 	p, problems := newPage(ctx, t, url, shots)
 
