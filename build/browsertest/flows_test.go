@@ -161,15 +161,24 @@ func newPage(ctx context.Context, t *testing.T, url, shots string) (p *page, pro
 	return &page{t: t, tab: tab, url: url, shot: shots}, problems
 }
 
+// sitePage builds and serves the site and opens a tab on it at the flows'
+// desktop size (newPage), for a test that may take timeout; it returns the
+// test's context, the module root, the page and its problems.
+func sitePage(t *testing.T, timeout time.Duration) (context.Context, string, *page, func() []string) {
+	t.Helper()
+	requireChromium(t)
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	t.Cleanup(cancel)
+	root, url := builtSite(ctx, t)
+	p, problems := newPage(ctx, t, url, screenshotDir(t, root))
+	return ctx, root, p, problems
+}
+
 // TestBrowserFlows drives the playground through its flows in headless
 // Chromium, one after another on the same work.
 func TestBrowserFlows(t *testing.T) {
-	requireChromium(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
-	defer cancel()
-	root, url := builtSite(ctx, t)
-	shots := screenshotDir(t, root)
-	p, problems := newPage(ctx, t, url, shots)
+	ctx, _, p, problems := sitePage(t, 8*time.Minute)
+	url, shots := p.url, p.shot
 	tab := p.tab
 
 	// The default lesson loads and the WebAssembly runs it.

@@ -101,12 +101,8 @@ func media(t *testing.T, tab context.Context, features ...*emulation.MediaFeatur
 // TestBrowserPlaygroundViews checks what a learner sees of the RM UI's
 // numbers, the motion of a tick, and the layout at three sizes.
 func TestBrowserPlaygroundViews(t *testing.T) {
-	requireChromium(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
-	defer cancel()
-	root, url := builtSite(ctx, t)
-	shots := screenshotDir(t, root)
-	p, problems := newPage(ctx, t, url, shots)
+	_, root, p, problems := sitePage(t, 8*time.Minute)
+	url := p.url
 	require.NoError(t, chromedp.Do(p.tab, chromedp.EmulateViewport(1400, 900)))
 
 	// The default lesson: after its tick, the node cells move.

@@ -32,12 +32,8 @@ func (p *page) press(key string) {
 // highlights go node → root → leaf → app → allocation with the narration
 // line of each decision; played, the walk moves by itself; Escape ends it.
 func TestBrowserWalkThisHeartbeat(t *testing.T) {
-	requireChromium(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
-	defer cancel()
-	root, url := builtSite(ctx, t)
-	shots := screenshotDir(t, root)
-	p, problems := newPage(ctx, t, url, shots)
+	_, _, p, problems := sitePage(t, 8*time.Minute)
+	url := p.url
 	require.NoError(t, chromedp.Do(p.tab, chromedp.EmulateViewport(1400, 900)))
 	media(t, p.tab, &emulation.MediaFeature{Name: "prefers-reduced-motion", Value: "reduce"})
 
