@@ -336,7 +336,7 @@ func (c *NodeGrid) draw(ctx app.Context) {
 	start := time.Now()
 	for !job.painter.done() {
 		job.painter.paint(canvasPart)
-		if c.yielder != nil && !job.painter.done() && time.Since(start) >= SliceBudget {
+		if c.yielder != nil && !job.painter.done() && time.Since(start) >= paintBudget {
 			c.drawLater(ctx, job)
 			return
 		}
@@ -457,3 +457,8 @@ func nodeLegend(mode string) app.UI {
 		item("lg-hb", "heartbeating node"),
 	)
 }
+
+// paintBudget is the longest the node canvas paints before it lets the
+// browser render a frame and take input, when the painting is longer: a
+// few parts fit a frame's 16.7 ms with the browser's own work.
+const paintBudget = 5 * time.Millisecond

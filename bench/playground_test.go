@@ -61,6 +61,7 @@ type pageFigures struct {
 		Slices      int     `json:"slices"`
 		MarkWaits   int     `json:"markWaits"`
 		Kind        string  `json:"kind"`
+		PageMB      float64 `json:"pageMB"`
 	}
 	Tasks  [][2]float64
 	Frames []float64
@@ -280,9 +281,15 @@ func BenchmarkPlayground(b *testing.B) {
 
 	var cpu, whole []float64
 	var waits []int
+	pageMB := 0.0
 	for _, a := range fig.Actions {
+		pageMB = max(pageMB, a.PageMB)
 		if a.Kind == "tick" {
-			cpu, whole = append(cpu, a.Play), append(whole, a.CPU)
+			// The simulation runs in its Web Worker: its time on the
+			// action (the step, its record and the frame's views) is the
+			// detail's cpu; the scheduler's part alone is not measured
+			// apart any more, and play is the same figure.
+			cpu, whole = append(cpu, a.CPU), append(whole, a.CPU)
 			waits = append(waits, a.MarkWaits)
 		}
 	}
@@ -313,6 +320,7 @@ func BenchmarkPlayground(b *testing.B) {
 	b.ReportMetric(quantile(whole, 0.95), "ms-tick-store-p95")
 	b.ReportMetric(quantile(walls, 0.5), "ms-tick-wall-p50")
 	b.ReportMetric(longest, "ms-longest-task")
+	b.ReportMetric(math.Round(pageMB), "MB-page")
 	b.ReportMetric(float64(len(fig.Tasks)), "long-tasks")
 	b.ReportMetric(quantile(shown, 0.5), "ms-frame-p50")
 	b.ReportMetric(quantile(shown, 0.95), "ms-frame-p95")
