@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"yarnplay/scenarios"
+	"yarnplay/scenarios/snapshot"
 )
 
 // Version is the protocol's version, the first byte of every message. A
@@ -48,17 +49,24 @@ const (
 	OpSetGroups        Op = "set-groups"        // User, Groups
 	OpSetConfig        Op = "set-config"        // Conf
 	OpImportScenario   Op = "import-scenario"   // Name, Data
-	OpImportXML        Op = "import-xml"        // Data
+	OpImportXML        Op = "import-xml"        // Data (a file's bytes)
+	OpImportXMLText    Op = "import-xml-text"   // Text (pasted, already decoded)
+	OpImportSnapshot   Op = "import-snapshot"   // Files (a ResourceManager's REST responses)
 	OpBlank            Op = "blank"             //
-	OpOpen             Op = "open"              // Name (the route's lesson), Text (the fragment), Saved: see Server.open; Reply.Played: the link opened
+	OpOpen             Op = "open"              // Name (the route's lesson), Text (the fragment), Saved: see Server.open; Reply.Played: the link opened; Reply.Data: Opened
 	OpOpenLink         Op = "open-link"         // Text (the fragment); a link that does not open leaves the work
+	OpRestoreSaved     Op = "restore-saved"     // Saved (the page's saved work); Reply.Data: Opened
+	OpRestoreUndo      Op = "restore-undo"      // Point (an undo point's work)
 
 	// Questions.
-	OpCheckConfig Op = "check-config" // Conf: Reply.Err
-	OpLink        Op = "link"         // Reply.Text
-	OpExportYAML  Op = "export-yaml"  // Reply.Data
-	OpExportXML   Op = "export-xml"   // Reply.Data
-	OpSave        Op = "save"         // Reply.Text: the work as the page keeps it
+	OpCheckConfig    Op = "check-config"    // Conf: Reply.Err
+	OpLink           Op = "link"            // Reply.Text
+	OpExportYAML     Op = "export-yaml"     // Reply.Data
+	OpExportXML      Op = "export-xml"      // Reply.Data
+	OpSave           Op = "save"            // Reply.Text: the work as the page keeps it
+	OpUndoPoint      Op = "undo-point"      // Reply.Data: Point, the work now
+	OpWhy            Op = "why"             // App; Reply.Data: its why.Verdict, none when it does not wait
+	OpExportSnapshot Op = "export-snapshot" // Reply.Data: []snapshot.File, the REST responses
 )
 
 // ops are the known commands, and whether each only asks (publishes no
@@ -69,9 +77,11 @@ var ops = map[Op]bool{
 	OpClearError: false, OpReport: false,
 	OpSubmit: false, OpRequest: false, OpHeartbeat: false, OpTick: false, OpFinishContainers: false,
 	OpFinishApp: false, OpKillApp: false, OpAddNodes: false, OpRemoveNode: false, OpSetGroups: false,
-	OpSetConfig: false, OpImportScenario: false, OpImportXML: false, OpBlank: false, OpOpen: false,
-	OpOpenLink:    false,
+	OpSetConfig: false, OpImportScenario: false, OpImportXML: false, OpImportXMLText: false,
+	OpImportSnapshot: false, OpBlank: false, OpOpen: false, OpOpenLink: false, OpRestoreSaved: false,
+	OpRestoreUndo: false,
 	OpCheckConfig: true, OpLink: true, OpExportYAML: true, OpExportXML: true, OpSave: true,
+	OpUndoPoint: true, OpWhy: true, OpExportSnapshot: true,
 }
 
 // Question reports whether op only asks: it changes nothing in the store.
@@ -98,6 +108,8 @@ type Command struct {
 	Submit *scenarios.Submit   `json:"submit,omitempty"`
 	Asks   []scenarios.Ask     `json:"asks,omitempty"`
 	Nodes  *scenarios.NodeSpec `json:"nodes,omitempty"`
+	Files  []snapshot.File     `json:"files,omitempty"`
+	Point  *Point              `json:"point,omitempty"`
 }
 
 // Coalesces reports whether c, sent while pending waits behind a command

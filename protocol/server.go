@@ -121,10 +121,24 @@ func (sv *Server) Handle(c Command) (rep Reply) {
 		rep.Err = errText(s.ImportScenario(c.Name, c.Data))
 	case OpImportXML:
 		rep.Err = errText(s.ImportXML(c.Data))
+	case OpImportXMLText:
+		rep.Err = errText(s.ImportXMLText(c.Text))
+	case OpImportSnapshot:
+		rep.Err = errText(s.ImportSnapshot(c.Files))
 	case OpBlank:
 		rep.Err = errText(s.Load(store.Blank(), ""))
 	case OpOpen:
-		rep.Played = sv.open(c.Name, c.Text, c.Saved)
+		o := sv.open(c.Name, c.Text, c.Saved)
+		rep.Played = o.Link
+		answer(&rep, o)
+	case OpRestoreSaved:
+		answer(&rep, sv.restore(c.Saved))
+	case OpRestoreUndo:
+		if c.Point == nil {
+			rep.Err = "protocol: restore-undo without the work"
+			return rep
+		}
+		rep.Err = errText(restoreUndo(s, *c.Point))
 	case OpOpenLink:
 		rep.Err = errText(s.OpenLink(c.Text))
 	case OpCheckConfig:
@@ -141,6 +155,22 @@ func (sv *Server) Handle(c Command) (rep Reply) {
 		st := &savedWork{}
 		rep.Err = errText(s.Save(st))
 		rep.Text = st.value
+	case OpUndoPoint:
+		p, err := undoPoint(s)
+		if err != nil {
+			rep.Err = err.Error()
+			return rep
+		}
+		answer(&rep, p)
+	case OpWhy:
+		if v := verdict(s, c.App); v != nil {
+			answer(&rep, v)
+		}
+	case OpExportSnapshot:
+		files, err := s.ExportSnapshot()
+		if rep.Err = errText(err); err == nil {
+			answer(&rep, files)
+		}
 	default:
 		rep.Err = fmt.Sprintf("protocol: no command %q", c.Op)
 	}
@@ -151,14 +181,14 @@ func (sv *Server) Handle(c Command) (rep Reply) {
 // the fragment wins; else the saved work (what Save returned, "" for
 // none) when it is on /, or on the page of the lesson it started from;
 // else the route's lesson, or the default one. A link that does not open
-// says why, over the work loaded instead. It reports whether the link
-// opened.
-func (sv *Server) open(slug, fragment, saved string) bool {
+// says why, over the work loaded instead; so does saved work that does
+// not open (Opened.SavedErr: the page keeps it aside).
+func (sv *Server) open(slug, fragment, saved string) Opened {
 	s := sv.store
 	var linkErr error
 	if fragment != "" {
 		if linkErr = s.OpenLink(fragment); linkErr == nil {
-			return true
+			return Opened{Link: true}
 		}
 	}
 	defer func() {
@@ -166,12 +196,18 @@ func (sv *Server) open(slug, fragment, saved string) bool {
 			s.Report(linkErr)
 		}
 	}()
+	var o Opened
 	st := &savedWork{value: saved, ok: saved != ""}
 	if lesson, ok := store.SavedLesson(st); ok && (slug == "" || lesson == slug) {
-		if restored, err := s.Restore(st); restored {
-			return false
-		} else if err != nil && linkErr == nil {
-			linkErr = err
+		restored, err := s.Restore(st)
+		if restored {
+			return Opened{Restored: true}
+		}
+		if err != nil {
+			o.SavedErr = err.Error()
+			if linkErr == nil {
+				linkErr = err
+			}
 		}
 	}
 	if slug == "" {
@@ -182,12 +218,22 @@ func (sv *Server) open(slug, fragment, saved string) bool {
 		if linkErr == nil {
 			linkErr = err
 		}
-		return false
+		return o
 	}
 	if err := s.Load(sc, slug); err != nil && linkErr == nil {
 		linkErr = err
 	}
-	return false
+	return o
+}
+
+// restore opens the saved work (what Save returned): the work stays when
+// it does not open, and the answer says why.
+func (sv *Server) restore(saved string) Opened {
+	restored, err := sv.store.Restore(&savedWork{value: saved, ok: saved != ""})
+	if err != nil {
+		return Opened{SavedErr: err.Error()}
+	}
+	return Opened{Restored: restored}
 }
 
 // savedWork is the one value of store.SaveKey, as the page keeps it.
