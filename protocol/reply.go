@@ -66,6 +66,7 @@ func (rw *ReplyWriter) Encode(id uint32, r Reply) []byte {
 	w.bool(r.Frame != nil)
 	if r.Frame != nil {
 		rw.frames.write(&w, r.Frame)
+		w.bytes(extrasOf(r.Frame))
 	}
 	return w.b
 }
@@ -94,6 +95,11 @@ func (rr *ReplyReader) Decode(data []byte) (id uint32, rep Reply, err error) {
 	if r.bool() && r.err == nil {
 		saved := rr.frames.last
 		rep.Frame = rr.frames.read(&r)
+		if x := r.bytes(); r.err == nil {
+			if err := setExtras(rep.Frame, x); err != nil {
+				r.err = err
+			}
+		}
 		if r.err != nil {
 			rr.frames.last = saved
 		}
