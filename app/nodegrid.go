@@ -67,7 +67,7 @@ type NodeGrid struct {
 }
 
 // canvasJob is a drawing of the canvas under way: in the browser, ten
-// thousand nodes are painted in parts of at most about SliceBudget, the
+// thousand nodes are painted in parts of at most about paintBudget, the
 // browser painting frames and taking input between them, and the canvas
 // is put on the page whole once every node is painted (never half a new
 // picture over an old one).
@@ -294,7 +294,7 @@ func (c *NodeGrid) canvasWidth() int {
 
 // draw paints the canvas from the frame, unless it already shows it or a
 // drawing of it is under way. In the browser it paints for at most about
-// SliceBudget, then lets the browser run and goes on in a later task (a
+// paintBudget, then lets the browser run and goes on in a later task (a
 // drawing of another picture, after a new frame, starts over); natively it
 // paints at once.
 func (c *NodeGrid) draw(ctx app.Context) {
