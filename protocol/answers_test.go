@@ -8,8 +8,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"yarnplay/app/store"
-	"yarnplay/core"
-	"yarnplay/core/resource"
 	"yarnplay/scenarios/lessons"
 	"yarnplay/scenarios/snapshot"
 	"yarnplay/scenarios/why"
@@ -193,27 +191,4 @@ func TestOpeningSaysWhatOpened(t *testing.T) {
 	o = OpenedOf(other.Handle(Command{Op: OpRestoreSaved, Saved: saved}))
 	require.Equal(t, Opened{Restored: true}, o)
 	require.Equal(t, Opened{}, OpenedOf(Reply{Data: []byte("{")}))
-}
-
-// The fields the frame encoding does not carry yet cross beside it;
-// extras that do not fit the frame are an error, not a panic.
-func TestFrameExtrasCross(t *testing.T) {
-	s := store.New()
-	require.NoError(t, s.ImportSnapshot(snapshotFiles(t, "apps.json", "nodes.json", "scheduler.json")))
-	f := s.Frame()
-	got := &store.Frame{Queues: append([]core.QueueView(nil), f.Queues...), Apps: append([]core.AppView(nil), f.Apps...)}
-	for i := range got.Queues {
-		got.Queues[i].ChildList, got.Queues[i].OrderingPolicy = nil, ""
-		got.Queues[i].Users = append([]core.UserView(nil), got.Queues[i].Users...)
-		for j := range got.Queues[i].Users {
-			got.Queues[i].Users[j].AMLimit = resource.Resource{}
-		}
-	}
-	require.NoError(t, setExtras(got, extrasOf(f)))
-	require.Equal(t, f.Queues, got.Queues)
-	require.Equal(t, f.Apps, got.Apps)
-	require.Equal(t, f.Assumptions, got.Assumptions)
-
-	require.Error(t, setExtras(&store.Frame{}, extrasOf(f)))
-	require.Error(t, setExtras(got, []byte("{")))
 }

@@ -67,6 +67,7 @@ const (
 	OpUndoPoint      Op = "undo-point"      // Reply.Data: Point, the work now
 	OpWhy            Op = "why"             // App; Reply.Data: its why.Verdict, none when it does not wait
 	OpExportSnapshot Op = "export-snapshot" // Reply.Data: []snapshot.File, the REST responses
+	OpResync         Op = "resync"          // the page lost its frames (ErrResync): the reply's frame is whole
 )
 
 // ops are the known commands, and whether each only asks (publishes no
@@ -81,7 +82,7 @@ var ops = map[Op]bool{
 	OpImportSnapshot: false, OpBlank: false, OpOpen: false, OpOpenLink: false, OpRestoreSaved: false,
 	OpRestoreUndo: false,
 	OpCheckConfig: true, OpLink: true, OpExportYAML: true, OpExportXML: true, OpSave: true,
-	OpUndoPoint: true, OpWhy: true, OpExportSnapshot: true,
+	OpUndoPoint: true, OpWhy: true, OpExportSnapshot: true, OpResync: true,
 }
 
 // Question reports whether op only asks: it changes nothing in the store.

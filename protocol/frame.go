@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"bytes"
 	"reflect"
 	"unsafe"
 
@@ -11,34 +12,48 @@ import (
 )
 
 // FrameWriter writes frames for one reader, each as a delta of the last
-// it wrote: the history points the reader already holds and the
-// configuration and groups, when they are the same maps, are not written
-// again. A frame of benchmark 5's cluster after twenty thousand steps
-// would otherwise carry some twenty million queue usages.
+// it wrote (see delta.go): the lists of views as what changed in them, the
+// history points the reader already holds and the configuration and groups
+// (when they are the same maps) not at all, and strings through the table
+// both sides keep (strtab.go). A tick's frame of benchmark 5's cluster
+// (1,111 queues, 10,000 nodes, 20,000 applications) would otherwise carry
+// three megabytes the page must read.
 type FrameWriter struct {
-	last *store.Frame
+	last   *store.Frame
+	tab    strWriter
+	queues listMemory
+	nodes  listMemory
+	apps   listMemory
 }
 
-// FrameReader reads what a FrameWriter wrote, keeping the last frame to
-// apply the next delta to.
+// FrameReader reads what a FrameWriter wrote, keeping the last frame and
+// the string table to apply the next delta to.
 type FrameReader struct {
 	last *store.Frame
+	tab  strReader
 }
 
 // Last returns the last frame read (nil before the first).
 func (fr *FrameReader) Last() *store.Frame { return fr.last }
 
-// Frame field flags: what the delta reuses from the last frame.
+// Frame flags.
 const (
 	sameConf   = 1 << iota // Conf is the last frame's
 	sameGroups             // Groups is the last frame's
+	fresh                  // the first frame of a writer: the reader forgets what it held
 )
 
 // write appends f, as a delta of the last frame written.
 func (fw *FrameWriter) write(w *writer, f *store.Frame) {
+	if len(fw.tab.ids) > strTableMax {
+		*fw = FrameWriter{}
+	}
 	last := fw.last
 	fw.last = f
 	flags := byte(0)
+	if last == nil {
+		flags |= fresh
+	}
 	if last != nil && sameMap(last.Conf, f.Conf) {
 		flags |= sameConf
 	}
@@ -46,43 +61,31 @@ func (fw *FrameWriter) write(w *writer, f *store.Frame) {
 		flags |= sameGroups
 	}
 	w.byte(flags)
+	w.tab = &fw.tab
+	defer func() { w.tab = nil }()
 	w.int(int64(f.Step))
 	w.int(int64(f.Steps))
-	w.str(f.Label)
+	w.prose(f.Label)
 	w.str(f.Kind)
-	w.str(f.Note)
+	w.prose(f.Note)
 	w.int(f.Tick)
 	res(w, f.Cluster)
 	res(w, f.ClusterUsed)
 	w.bool(f.Dominant)
 	res(w, f.MinAlloc)
-	w.count(len(f.Queues))
-	for i := range f.Queues {
-		queueView(w, &f.Queues[i])
+	old := last
+	if old == nil {
+		old = &store.Frame{}
 	}
-	w.count(len(f.Nodes))
-	for i := range f.Nodes {
-		nodeView(w, &f.Nodes[i])
-	}
-	w.count(len(f.Containers))
-	for i := range f.Containers {
-		containerBrief(w, &f.Containers[i])
-	}
-	w.count(len(f.NodeAt))
-	prev := 0
-	for _, at := range f.NodeAt {
-		w.int(int64(at - prev))
-		prev = at
-	}
-	w.count(len(f.Apps))
-	for i := range f.Apps {
-		appView(w, &f.Apps[i])
-	}
+	writeList(w, &fw.queues, f.Queues, old.Queues, queueView, queueDelta)
+	writeList(w, &fw.nodes, f.Nodes, old.Nodes, nodeView, nodeDelta)
+	writeBriefs(w, f.Containers, f.NodeAt, old.Containers, old.NodeAt)
+	writeList(w, &fw.apps, f.Apps, old.Apps, appView, whole(appView))
 	w.count(len(f.Events))
 	for i := range f.Events {
 		event(w, &f.Events[i])
 	}
-	w.strs(f.Narration)
+	w.proses(f.Narration)
 	w.str(f.HeartbeatNode)
 	w.count(len(f.Walk))
 	for _, q := range sortedKeys(f.Walk) {
@@ -148,12 +151,12 @@ func (fw *FrameWriter) write(w *writer, f *store.Frame) {
 		w.f32(t.UserLimitFact)
 	}
 	strMap(w, f.Broken)
-	w.strs(f.Check)
-	w.str(f.Err)
-	w.str(f.StepError)
+	w.proses(f.Check)
+	w.prose(f.Err)
+	w.prose(f.StepError)
 	w.bool(f.Expected)
 	w.str(f.Title)
-	w.str(f.Description)
+	w.prose(f.Description)
 	w.str(f.Source)
 	w.str(f.Lesson)
 	w.str(f.Profile)
@@ -170,18 +173,27 @@ func (fw *FrameWriter) write(w *writer, f *store.Frame) {
 	w.strs(f.Users)
 	w.str(f.NextNode)
 	w.int(int64(f.Revision))
-	w.strs(f.Warnings)
+	w.proses(f.Warnings)
+	w.proses(f.Assumptions)
 }
 
 // read reads a frame write wrote.
 func (fr *FrameReader) read(r *reader) *store.Frame {
-	last := fr.last
-	f := &store.Frame{}
 	flags := r.byte()
-	if flags&(sameConf|sameGroups) != 0 && last == nil {
-		r.fail(errShort)
+	if flags&fresh != 0 {
+		*fr = FrameReader{}
+	}
+	last := fr.last
+	if last == nil && flags&(sameConf|sameGroups|fresh) != fresh {
+		r.fail(errNoBase)
 		return nil
 	}
+	if last == nil {
+		last = &store.Frame{}
+	}
+	r.tab = &fr.tab
+	defer func() { r.tab = nil }()
+	f := &store.Frame{}
 	f.Step = r.small()
 	f.Steps = r.small()
 	f.Label = r.str()
@@ -192,46 +204,14 @@ func (fr *FrameReader) read(r *reader) *store.Frame {
 	f.ClusterUsed = readRes(r)
 	f.Dominant = r.bool()
 	f.MinAlloc = readRes(r)
-	if n := r.count(8); n > 0 {
-		f.Queues = make([]core.QueueView, n)
-		for i := range f.Queues {
-			readQueueView(r, &f.Queues[i])
-		}
-	}
-	if n := r.count(6); n > 0 {
-		f.Nodes = make([]core.NodeView, n)
-		for i := range f.Nodes {
-			readNodeView(r, &f.Nodes[i])
-		}
-	}
-	if n := r.count(8); n > 0 {
-		f.Containers = make([]core.ContainerBrief, n)
-		for i := range f.Containers {
-			readContainerBrief(r, &f.Containers[i])
-		}
-	}
-	if n := r.count(1); n > 0 {
-		f.NodeAt = make([]int, n)
-		at := 0
-		for i := range f.NodeAt {
-			at += r.small()
-			if at < 0 || at > len(f.Containers) {
-				r.fail(errShort)
-				return nil
-			}
-			f.NodeAt[i] = at
-		}
-	}
-	if len(f.Nodes) > 0 && len(f.NodeAt) != len(f.Nodes)+1 {
+	f.Queues = readList(r, last.Queues, readQueueDelta)
+	f.Nodes = readList(r, last.Nodes, readNodeDelta)
+	f.Containers, f.NodeAt = readBriefs(r, last.Containers, last.NodeAt)
+	if len(f.Nodes) > 0 && len(f.NodeAt) != len(f.Nodes)+1 || len(f.Nodes) == 0 && len(f.NodeAt) > 0 {
 		r.fail(errShort)
 		return nil
 	}
-	if n := r.count(10); n > 0 {
-		f.Apps = make([]core.AppView, n)
-		for i := range f.Apps {
-			readAppView(r, &f.Apps[i])
-		}
-	}
+	f.Apps = readList(r, last.Apps, readWhole(readAppView))
 	for _, c := range f.Containers {
 		if c.App < 0 || int(c.App) >= len(f.Apps) {
 			r.fail(errShort)
@@ -258,20 +238,14 @@ func (fr *FrameReader) read(r *reader) *store.Frame {
 	}
 	// keep is bounded by the points the reader has, not by the message.
 	keepN, add := r.uint(), r.count(4)
-	have := 0
-	if last != nil {
-		have = len(last.History)
-	}
-	if keepN > uint64(have) {
+	if keepN > uint64(len(last.History)) {
 		r.fail(errShort)
 		return nil
 	}
 	keep := int(keepN)
 	if keep+add > 0 {
 		f.History = make([]store.HistoryPoint, keep, keep+add)
-		if keep > 0 {
-			copy(f.History, last.History[:keep])
-		}
+		copy(f.History, last.History[:keep])
 		for range add {
 			h := store.HistoryPoint{Step: r.small(), Tick: r.int()}
 			if r.bool() {
@@ -339,7 +313,11 @@ func (fr *FrameReader) read(r *reader) *store.Frame {
 	f.NextNode = r.str()
 	f.Revision = r.small()
 	f.Warnings = r.strs()
+	f.Assumptions = r.strs()
 	if r.err != nil {
+		// What was read of it is in the table: the reader starts again
+		// from the writer's next fresh frame (see ErrResync).
+		*fr = FrameReader{}
 		return nil
 	}
 	fr.last = f
@@ -385,87 +363,200 @@ func readStrMap(r *reader) map[string]string {
 	return m
 }
 
+// A queue's and a node's views go in two parts: what the configuration
+// and the cluster set (its static part: names, capacities, limits, ACLs),
+// sent only when it changed, and its usage, sent whenever the view
+// changed, a queue's users each only when changed.
+
 func queueView(w *writer, q *core.QueueView) {
+	queueStatic(w, q)
+	queueUsage(w, q, nil)
+}
+
+func queueDelta(w *writer, q, old *core.QueueView) {
+	same := old != nil && sameBytes(q, old, queueStatic)
+	w.bool(same)
+	if !same {
+		queueStatic(w, q)
+	}
+	var users []core.UserView
+	if old != nil {
+		users = old.Users
+	}
+	queueUsage(w, q, users)
+}
+
+func readQueueDelta(r *reader, q *core.QueueView, fresh bool) {
+	if r.bool() {
+		if fresh {
+			r.fail(errShort)
+			return
+		}
+	} else {
+		readQueueStatic(r, q)
+	}
+	readQueueUsage(r, q)
+}
+
+// sameBytes reports whether enc writes a and b alike.
+func sameBytes[T any](a, b *T, enc func(*writer, *T)) bool {
+	var wa, wb writer
+	enc(&wa, a)
+	enc(&wb, b)
+	return bytes.Equal(wa.b, wb.b)
+}
+
+func queueStatic(w *writer, q *core.QueueView) {
 	w.str(q.Path)
 	w.str(q.Name)
 	w.str(q.Parent)
 	w.bool(q.Leaf)
 	w.strs(q.Children)
+	w.strs(q.ChildList)
 	w.str(string(q.State))
 	w.int(int64(q.Depth))
-	for _, v := range []float32{q.Capacity, q.MaxCapacity, q.AbsCapacity, q.AbsMaxCapacity, q.UsedCapacity, q.AbsUsedCapacity,
+	for _, v := range []float32{q.Capacity, q.MaxCapacity, q.AbsCapacity, q.AbsMaxCapacity,
 		q.UserLimitFactor, q.MinUserLimitPercent, q.MaxAMPercent} {
 		w.f32(v)
 	}
-	for _, v := range []resource.Resource{q.EffectiveMin, q.EffectiveMax, q.Used, q.Reserved, q.Pending,
-		q.AMUsed, q.AMLimit, q.UserAMLimit, q.UserLimit, q.CurrentLimit, q.MaxAllocation} {
+	w.bool(q.Absolute)
+	for _, v := range []resource.Resource{q.EffectiveMin, q.EffectiveMax, q.ConfiguredMin, q.ConfiguredMax, q.MaxAllocation} {
 		res(w, v)
 	}
-	for _, v := range []int{q.NumApps, q.NumActiveApps, q.NumPendingApps, q.MaxApps, q.MaxAppsPerUser, q.ActiveUsers,
-		q.NodeLocalityDelay, q.DefaultAppPriority} {
+	for _, v := range []int{q.MaxParallelApps, q.Priority, q.MaxApps, q.MaxAppsPerUser, q.NodeLocalityDelay, q.DefaultAppPriority} {
 		w.int(int64(v))
 	}
-	w.strs(q.ActiveApps)
-	w.strs(q.PendingApps)
-	w.count(len(q.Users))
-	for _, u := range q.Users {
-		w.str(u.Name)
-		res(w, u.Used)
-		res(w, u.Reserved)
-		res(w, u.AMUsed)
-		w.int(int64(u.ActiveApps))
-		w.int(int64(u.PendingApps))
-		w.bool(u.Active)
-		res(w, u.UserLimit)
-		w.f32(u.Weight)
-	}
+	w.str(q.OrderingPolicy)
 	w.bool(q.DisablePreemption)
 	w.str(q.SubmitACL)
 	w.str(q.AdminACL)
 	w.str(string(q.ConfiguredState))
 }
 
-func readQueueView(r *reader, q *core.QueueView) {
+func readQueueStatic(r *reader, q *core.QueueView) {
 	q.Path, q.Name, q.Parent = r.str(), r.str(), r.str()
 	q.Leaf = r.bool()
 	q.Children = r.strs()
+	q.ChildList = r.strs()
 	q.State = config.QueueState(r.str())
 	q.Depth = r.small()
-	for _, p := range []*float32{&q.Capacity, &q.MaxCapacity, &q.AbsCapacity, &q.AbsMaxCapacity, &q.UsedCapacity, &q.AbsUsedCapacity,
+	for _, p := range []*float32{&q.Capacity, &q.MaxCapacity, &q.AbsCapacity, &q.AbsMaxCapacity,
 		&q.UserLimitFactor, &q.MinUserLimitPercent, &q.MaxAMPercent} {
 		*p = r.f32()
 	}
-	for _, p := range []*resource.Resource{&q.EffectiveMin, &q.EffectiveMax, &q.Used, &q.Reserved, &q.Pending,
-		&q.AMUsed, &q.AMLimit, &q.UserAMLimit, &q.UserLimit, &q.CurrentLimit, &q.MaxAllocation} {
+	q.Absolute = r.bool()
+	for _, p := range []*resource.Resource{&q.EffectiveMin, &q.EffectiveMax, &q.ConfiguredMin, &q.ConfiguredMax, &q.MaxAllocation} {
 		*p = readRes(r)
 	}
-	for _, p := range []*int{&q.NumApps, &q.NumActiveApps, &q.NumPendingApps, &q.MaxApps, &q.MaxAppsPerUser, &q.ActiveUsers,
-		&q.NodeLocalityDelay, &q.DefaultAppPriority} {
+	for _, p := range []*int{&q.MaxParallelApps, &q.Priority, &q.MaxApps, &q.MaxAppsPerUser, &q.NodeLocalityDelay, &q.DefaultAppPriority} {
 		*p = r.small()
 	}
-	q.ActiveApps = r.strs()
-	q.PendingApps = r.strs()
-	if n := r.count(10); n > 0 {
-		q.Users = make([]core.UserView, n)
-		for i := range q.Users {
-			u := &q.Users[i]
-			u.Name = r.str()
-			u.Used, u.Reserved, u.AMUsed = readRes(r), readRes(r), readRes(r)
-			u.ActiveApps, u.PendingApps = r.small(), r.small()
-			u.Active = r.bool()
-			u.UserLimit = readRes(r)
-			u.Weight = r.f32()
-		}
-	}
+	q.OrderingPolicy = r.str()
 	q.DisablePreemption = r.bool()
 	q.SubmitACL, q.AdminACL = r.str(), r.str()
 	q.ConfiguredState = config.QueueState(r.str())
 }
 
+// queueUsage writes what the queue's usage sets, its users as changes
+// from old (nil: all of them).
+func queueUsage(w *writer, q *core.QueueView, old []core.UserView) {
+	w.f32(q.UsedCapacity)
+	w.f32(q.AbsUsedCapacity)
+	for _, v := range []resource.Resource{q.Used, q.Reserved, q.Pending, q.AMUsed, q.AMLimit, q.UserAMLimit, q.UserLimit, q.CurrentLimit} {
+		res(w, v)
+	}
+	for _, v := range []int{q.NumApps, q.NumActiveApps, q.NumPendingApps, q.NumNonRunnableApps, q.NumRunnableApps, q.ActiveUsers} {
+		w.int(int64(v))
+	}
+	w.strs(q.ActiveApps)
+	w.strs(q.PendingApps)
+	w.strs(q.NonRunnableApps)
+	writeEq(w, q.Users, old, userView)
+}
+
+// readQueueUsage reads what queueUsage wrote, over q's users.
+func readQueueUsage(r *reader, q *core.QueueView) {
+	q.UsedCapacity, q.AbsUsedCapacity = r.f32(), r.f32()
+	for _, p := range []*resource.Resource{&q.Used, &q.Reserved, &q.Pending, &q.AMUsed, &q.AMLimit, &q.UserAMLimit, &q.UserLimit, &q.CurrentLimit} {
+		*p = readRes(r)
+	}
+	for _, p := range []*int{&q.NumApps, &q.NumActiveApps, &q.NumPendingApps, &q.NumNonRunnableApps, &q.NumRunnableApps, &q.ActiveUsers} {
+		*p = r.small()
+	}
+	q.ActiveApps = r.strs()
+	q.PendingApps = r.strs()
+	q.NonRunnableApps = r.strs()
+	q.Users = readEq(r, q.Users, readUserView)
+}
+
+func userView(w *writer, u *core.UserView) {
+	w.str(u.Name)
+	for _, v := range []resource.Resource{u.Used, u.Reserved, u.AMUsed, u.UserLimit, u.AMLimit} {
+		res(w, v)
+	}
+	w.int(int64(u.ActiveApps))
+	w.int(int64(u.PendingApps))
+	w.bool(u.Active)
+	w.f32(u.Weight)
+}
+
+func readUserView(r *reader, u *core.UserView) {
+	u.Name = r.str()
+	for _, p := range []*resource.Resource{&u.Used, &u.Reserved, &u.AMUsed, &u.UserLimit, &u.AMLimit} {
+		*p = readRes(r)
+	}
+	u.ActiveApps, u.PendingApps = r.small(), r.small()
+	u.Active = r.bool()
+	u.Weight = r.f32()
+}
+
 func nodeView(w *writer, n *core.NodeView) {
+	nodeStatic(w, n)
+	nodeUsage(w, n)
+}
+
+func nodeDelta(w *writer, n, old *core.NodeView) {
+	same := old != nil && n.Name == old.Name && n.Rack == old.Rack && n.Capacity == old.Capacity
+	w.bool(same)
+	if !same {
+		nodeStatic(w, n)
+	}
+	nodeUsage(w, n)
+}
+
+func readNodeDelta(r *reader, n *core.NodeView, fresh bool) {
+	if r.bool() {
+		if fresh {
+			r.fail(errShort)
+			return
+		}
+	} else {
+		n.Name, n.Rack = r.str(), r.str()
+		n.Capacity = readRes(r)
+	}
+	n.Allocated = readRes(r)
+	n.Reservation = nil
+	if r.bool() {
+		c := &core.ContainerView{}
+		readContainerView(r, c)
+		n.Reservation = c
+	}
+	n.Containers = nil
+	if k := r.count(10); k > 0 {
+		n.Containers = make([]core.ContainerView, k)
+		for i := range n.Containers {
+			readContainerView(r, &n.Containers[i])
+		}
+	}
+}
+
+func nodeStatic(w *writer, n *core.NodeView) {
 	w.str(n.Name)
 	w.str(n.Rack)
 	res(w, n.Capacity)
+}
+
+func nodeUsage(w *writer, n *core.NodeView) {
 	res(w, n.Allocated)
 	w.bool(n.Reservation != nil)
 	if n.Reservation != nil {
@@ -474,22 +565,6 @@ func nodeView(w *writer, n *core.NodeView) {
 	w.count(len(n.Containers))
 	for i := range n.Containers {
 		containerView(w, &n.Containers[i])
-	}
-}
-
-func readNodeView(r *reader, n *core.NodeView) {
-	n.Name, n.Rack = r.str(), r.str()
-	n.Capacity, n.Allocated = readRes(r), readRes(r)
-	if r.bool() {
-		c := &core.ContainerView{}
-		readContainerView(r, c)
-		n.Reservation = c
-	}
-	if k := r.count(10); k > 0 {
-		n.Containers = make([]core.ContainerView, k)
-		for i := range n.Containers {
-			readContainerView(r, &n.Containers[i])
-		}
 	}
 }
 
@@ -581,6 +656,9 @@ func appView(w *writer, a *core.AppView) {
 	}
 	w.int(int64(a.LiveContainers))
 	w.int(int64(a.ReservedContainers))
+	w.bool(a.NotRunnable)
+	w.int(a.StartTick)
+	w.int(a.FinishTick)
 	w.count(len(a.Requests))
 	for _, q := range a.Requests {
 		w.int(int64(q.Priority))
@@ -600,7 +678,7 @@ func appView(w *writer, a *core.AppView) {
 	for i := range a.Containers {
 		containerView(w, &a.Containers[i])
 	}
-	w.str(a.Diagnostics)
+	w.prose(a.Diagnostics)
 }
 
 func readAppView(r *reader, a *core.AppView) {
@@ -614,6 +692,8 @@ func readAppView(r *reader, a *core.AppView) {
 		*p = readRes(r)
 	}
 	a.LiveContainers, a.ReservedContainers = r.small(), r.small()
+	a.NotRunnable = r.bool()
+	a.StartTick, a.FinishTick = r.int(), r.int()
 	if n := r.count(7); n > 0 {
 		a.Requests = make([]core.RequestView, n)
 		for i := range a.Requests {
@@ -657,7 +737,7 @@ func event(w *writer, e *core.Event) {
 	w.f32(e.Value)
 	w.int(int64(e.Seq))
 	w.int(int64(e.Depth))
-	w.str(e.Detail)
+	w.prose(e.Detail)
 }
 
 func readEvent(r *reader, e *core.Event) {

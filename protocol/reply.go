@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
@@ -34,6 +35,11 @@ type Reply struct {
 	Took time.Duration
 }
 
+// ErrResync says that the page no longer holds the frames the
+// simulation's next frames are deltas of: it sends OpResync, and the
+// simulation's writer starts again with a whole frame (ReplyWriter.Reset).
+var ErrResync = errors.New("protocol: the page's frames are out of step with the simulation's")
+
 // ReplyWriter writes the replies of one worker to one page: their frames
 // are deltas of the last it wrote.
 type ReplyWriter struct{ frames FrameWriter }
@@ -43,6 +49,9 @@ type ReplyReader struct{ frames FrameReader }
 
 // Last returns the last frame read (nil before the first).
 func (rr *ReplyReader) Last() *store.Frame { return rr.frames.Last() }
+
+// Reset forgets what the reader holds: the next frame is written whole.
+func (rw *ReplyWriter) Reset() { rw.frames = FrameWriter{} }
 
 // Encode writes a reply to the command id.
 func (rw *ReplyWriter) Encode(id uint32, r Reply) []byte {
@@ -66,15 +75,16 @@ func (rw *ReplyWriter) Encode(id uint32, r Reply) []byte {
 	w.bool(r.Frame != nil)
 	if r.Frame != nil {
 		rw.frames.write(&w, r.Frame)
-		w.bytes(extrasOf(r.Frame))
 	}
 	return w.b
 }
 
 // Decode reads a reply. A message that is not a reply of this version, or
 // is cut short, is an error, with the id of the command when it could be
-// read (and the frames that follow are read against the last frame that
-// decoded).
+// read. A reply whose frame does not decode leaves the reader without
+// frames: the error is then also ErrResync, and the page asks the writer
+// for a fresh frame (OpResync), since later frames are deltas of frames it
+// no longer holds.
 func (rr *ReplyReader) Decode(data []byte) (id uint32, rep Reply, err error) {
 	r := reader{b: data}
 	if err := r.header(kindReply); err != nil {
@@ -92,20 +102,17 @@ func (rr *ReplyReader) Decode(data []byte) (id uint32, rep Reply, err error) {
 		rep.Data = append([]byte(nil), d...)
 	}
 	rep.Took = time.Duration(r.int())
-	if r.bool() && r.err == nil {
-		saved := rr.frames.last
+	frame := r.bool() && r.err == nil
+	if frame {
 		rep.Frame = rr.frames.read(&r)
-		if x := r.bytes(); r.err == nil {
-			if err := setExtras(rep.Frame, x); err != nil {
-				r.err = err
-			}
-		}
-		if r.err != nil {
-			rr.frames.last = saved
-		}
 	}
 	if err := r.end(); err != nil {
 		// The id, when it was read, says which command's reply was lost.
+		if frame {
+			// The reader forgot its frames (FrameReader.read): the
+			// next must be a fresh one.
+			err = errors.Join(err, ErrResync)
+		}
 		return id, Reply{}, fmt.Errorf("protocol: a reply that does not decode: %w", err)
 	}
 	return id, rep, nil

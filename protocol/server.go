@@ -151,6 +151,10 @@ func (sv *Server) Handle(c Command) (rep Reply) {
 		rep.Data, rep.Err = data, errText(err)
 	case OpExportXML:
 		rep.Data = s.ExportXML()
+	case OpResync:
+		// The frame goes again, whole: the worker's end resets its
+		// writer (ReplyWriter.Reset) for this command.
+		sv.sent = nil
 	case OpSave:
 		st := &savedWork{}
 		rep.Err = errText(s.Save(st))

@@ -9,14 +9,19 @@ import (
 )
 
 // writer appends a message: unsigned and signed varints, float32s by
-// their bits, strings and byte strings with their length first.
-type writer struct{ b []byte }
+// their bits, strings and byte strings with their length first. With a
+// string table (tab), a string the reader already holds is written as its
+// number in the table (see strTable).
+type writer struct {
+	b   []byte
+	tab *strWriter
+}
 
 func (w *writer) byte(v byte)    { w.b = append(w.b, v) }
 func (w *writer) uint(v uint64)  { w.b = binary.AppendUvarint(w.b, v) }
 func (w *writer) int(v int64)    { w.b = binary.AppendVarint(w.b, v) }
 func (w *writer) f32(v float32)  { w.uint(uint64(math.Float32bits(v))) }
-func (w *writer) str(s string)   { w.uint(uint64(len(s))); w.b = append(w.b, s...) }
+func (w *writer) raw(s string)   { w.uint(uint64(len(s))); w.b = append(w.b, s...) }
 func (w *writer) bytes(p []byte) { w.uint(uint64(len(p))); w.b = append(w.b, p...) }
 func (w *writer) bool(v bool)    { w.byte(b2u(v)) }
 func (w *writer) count(n int)    { w.uint(uint64(n)) }
@@ -38,12 +43,17 @@ func b2u(v bool) byte {
 // out of range.
 var errShort = errors.New("protocol: a message cut short or corrupt")
 
+// errNoBase is the error of a frame written as a delta of a frame the
+// reader does not hold.
+var errNoBase = errors.New("protocol: a frame that changes a frame this page does not hold")
+
 // reader reads what writer wrote. The first error sticks: every later
 // read returns zero values, and err says what went wrong, so that a
 // decoder reads on and checks once.
 type reader struct {
 	b   []byte
 	err error
+	tab *strReader
 }
 
 func (r *reader) fail(err error) {
@@ -125,7 +135,7 @@ func (r *reader) bytes() []byte {
 	return v
 }
 
-func (r *reader) str() string { return string(r.bytes()) }
+func (r *reader) raw() string { return string(r.bytes()) }
 
 func (r *reader) strs() []string {
 	n := r.count(1)

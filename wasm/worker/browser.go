@@ -3,6 +3,7 @@
 package worker
 
 import (
+	"errors"
 	"syscall/js"
 
 	"yarnplay/app/store"
@@ -43,6 +44,9 @@ func Serve() {
 		if err != nil {
 			rep.Err = err.Error()
 		} else {
+			if cmd.Op == protocol.OpResync {
+				rw.Reset()
+			}
 			rep = sv.Handle(cmd)
 		}
 		post(g, rw.Encode(id, rep))
@@ -108,14 +112,21 @@ func (c *client) Send(cmd protocol.Command, done func(protocol.Reply)) {
 // receive decodes a reply and hands it to its command's done.
 func (c *client) receive(b []byte) {
 	id, rep, err := c.rr.Decode(b)
-	if err != nil {
-		rep = protocol.Reply{Err: "the simulation's reply does not read: " + err.Error()}
-	}
 	done, ok := c.waiting[id]
 	if !ok {
 		return
 	}
 	delete(c.waiting, id)
+	if errors.Is(err, protocol.ErrResync) {
+		// Later frames would change frames the page no longer holds:
+		// the command's answer is lost, and the frame it left comes
+		// whole instead.
+		c.Send(protocol.Command{Op: protocol.OpResync}, done)
+		return
+	}
+	if err != nil {
+		rep = protocol.Reply{Err: "the simulation's reply does not read: " + err.Error()}
+	}
 	if done != nil {
 		done(rep)
 	}
