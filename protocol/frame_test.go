@@ -141,7 +141,7 @@ func TestFramesCrossAsDeltas(t *testing.T) {
 		data := rw.Encode(1, rep)
 		_, _, err := rr.Decode(data)
 		require.NoError(t, err, "after %s", c.Op)
-		equalFrames(t, s.Frame(), rr.Last())
+		equalFrames(t, sv.Shown(), rr.Last())
 		return len(data)
 	}
 	cross(Command{Op: OpLast})

@@ -16,10 +16,13 @@ type Server struct {
 	// sent is the last frame replied: a reply carries the store's frame
 	// only when it is another.
 	sent *store.Frame
+	// nav keeps the frames sent lately, to move among them without
+	// replaying (navcache.go).
+	nav navCache
 }
 
 // NewServer returns a server over s.
-func NewServer(s *store.Store) *Server { return &Server{store: s} }
+func NewServer(s *store.Store) *Server { return &Server{store: s, nav: navCache{pending: -1}} }
 
 // Store returns the store the server applies commands to.
 func (sv *Server) Store() *store.Store { return sv.store }
@@ -31,16 +34,29 @@ func (sv *Server) Store() *store.Store { return sv.store }
 func (sv *Server) Handle(c Command) (rep Reply) {
 	s := sv.store
 	start := time.Now()
+	// kept is the frame kept of the step the command moved to, when the
+	// store did not move (navigate).
+	var kept *store.Frame
 	defer func() {
 		rep.Took = time.Since(start)
 		if r := recover(); r != nil {
 			rep.Err = fmt.Sprintf("internal error (%s): %v", c.Op, r)
 		}
 		rep.Works = s.Works()
-		if f := s.Frame(); f != sv.sent {
+		f := kept
+		if f == nil {
+			f = s.Frame()
+			sv.nav.keep(s.Works(), s.Scenario(), f)
+		}
+		if f != sv.sent {
 			rep.Frame, sv.sent = f, f
 		}
 	}()
+	if f, moved := sv.navigate(c); moved {
+		kept = f
+		return rep
+	}
+	sv.settle()
 	errText := func(err error) string {
 		if err == nil {
 			return ""
