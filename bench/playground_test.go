@@ -26,7 +26,7 @@ import (
 )
 
 // Benchmark 5's warm-up and measured ticks.
-const playgroundWarm, playgroundMeasured = 3, 8
+const playgroundWarm, playgroundMeasured = 10, 30
 
 // playgroundProbe runs in the page before its own scripts: it keeps the
 // long tasks (PerformanceObserver "longtask") and, while rec is set, the
@@ -181,8 +181,9 @@ func quantile(xs []float64, q float64) float64 {
 //     ms-frame-p95-clock and fps-clock the same from the page's clock as
 //     it reads (to 0.1 ms), whose jitter moves a p95 of frames that all
 //     took one vsync between 16.7 and 16.8 ms and fps either side of 60;
-//   - ms-back-first and ms-back-next: then a step back with the ← key, from
-//     the key to the frame on screen, and the median of the next two.
+//   - ms-back-first, ms-back-next and ms-back-p95: then ten steps back with
+//     the ← key, each from the key to the frame on screen: the first, the
+//     median of the next two, and the 95th percentile of the ten.
 //
 // With PLAYGROUND_PROFILE=file.cpuprofile it also writes a CPU profile of
 // the page over the measured ticks (app.wasm then keeps its name section:
@@ -345,9 +346,10 @@ func BenchmarkPlayground(b *testing.B) {
 		backs = append(backs, wait(last-i, last)-t0)
 	}
 	b.ReportMetric(backs[0], "ms-back-first")
-	b.ReportMetric(quantile(backs[1:], 0.5), "ms-back-next")
+	b.ReportMetric(quantile(backs[1:3], 0.5), "ms-back-next")
+	b.ReportMetric(quantile(backs, 0.95), "ms-back-p95")
 	b.Logf("steps back: %v ms", rounded(backs))
 }
 
 // playgroundBacks is how many steps back benchmark 5 times after its ticks.
-const playgroundBacks = 3
+const playgroundBacks = 10
