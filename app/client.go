@@ -14,7 +14,7 @@ func (p *Page) newController() *Controller {
 	if !app.IsClient {
 		return NewLocalController(store.New())
 	}
-	return NewController(worker.NewClient(p.onUI))
+	return NewController(worker.NewClient(href(worker.ScriptPath), p.onUI))
 }
 
 // onUI runs fn on the UI goroutine and renders the page after it; before
