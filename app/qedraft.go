@@ -79,5 +79,6 @@ func (e *QueueEditor) restoreDraft() {
 			return
 		}
 		e.draft, e.issue, e.dirty = c, rep.Issue, true
+		e.Ctl.Redraw()
 	})
 }

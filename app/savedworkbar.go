@@ -26,6 +26,9 @@ func (p *Page) readSaved() {
 	if p.storage == nil {
 		return
 	}
+	if p.ctl != nil {
+		p.ctl.Redraw() // the saved-work bar shows it
+	}
 	w := SavedWork{St: p.storage}
 	p.saving.kept = w.Kept()
 	p.saving.broken = nil
