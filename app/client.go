@@ -14,18 +14,29 @@ func (p *Page) newController() *Controller {
 	if !app.IsClient {
 		return NewLocalController(store.New())
 	}
-	return NewController(worker.NewClient(p.onUI))
+	return NewController(worker.NewClient(href(worker.ScriptPath), p.onUI))
 }
 
-// onUI runs fn on the UI goroutine and renders the page after it; before
-// the page is mounted (a reply may come before OnMount) it waits for the
-// mount.
+// onUI runs fn (a reply's handling) on the UI goroutine, and renders the
+// page after it when it brought another frame, changed the working state,
+// or a component asked for it (Controller.Redraw): a reply that changes
+// nothing shown (a save, a link, an undo point) costs no render of the
+// whole page, which at hundreds of queues takes longer than the command.
+// Before the page is mounted (a reply may come before OnMount) it waits
+// for the mount.
 func (p *Page) onUI(fn func()) {
 	if !p.timers {
 		p.early = append(p.early, fn)
 		return
 	}
-	p.ui.Dispatch(func(app.Context) { fn() })
+	p.ui.Dispatch(func(ctx app.Context) {
+		f, working := p.ctl.Frame(), p.ctl.IsWorking()
+		p.ctl.redraw = false
+		fn()
+		if p.ctl.Frame() == f && p.ctl.IsWorking() == working && !p.ctl.redraw {
+			ctx.PreventUpdate()
+		}
+	})
 }
 
 // runEarly runs what came before the mount.

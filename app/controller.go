@@ -50,6 +50,8 @@ type Controller struct {
 	after   func(time.Duration, func())
 	working bool
 	busyGen int
+	// redraw is set by Redraw while a reply is handled.
+	redraw bool
 
 	// now reads the clock and report receives each action's timing (in
 	// the browser, a performance measure; nil natively).
@@ -69,6 +71,8 @@ type Timing struct {
 	Wall, Work time.Duration
 	Step       int
 	Kind       string
+	// Op is the command's.
+	Op protocol.Op
 }
 
 // NewController returns a controller sending its commands through c,
@@ -147,9 +151,15 @@ func (c *Controller) receive(cmd protocol.Command, rep protocol.Reply, start tim
 		c.Changed()
 	}
 	if c.report != nil && c.frame != nil {
-		c.report(Timing{Wall: c.now().Sub(start), Work: rep.Took, Step: c.frame.Step, Kind: c.frame.Kind})
+		c.report(Timing{Wall: c.now().Sub(start), Work: rep.Took, Step: c.frame.Step, Kind: c.frame.Kind, Op: cmd.Op})
 	}
 }
+
+// Redraw asks for the page to be drawn again after the reply being
+// handled: for a reply's handler that changed what the page shows without
+// a new frame (an answer, the work kept aside). A reply that brings a
+// frame draws the page anyway.
+func (c *Controller) Redraw() { c.redraw = true }
 
 // Report shows an error of the page's own (storage, downloads) in the
 // frame, as the store shows its refusals.

@@ -72,12 +72,16 @@ func (e *QueueEditor) restoreDraft() {
 	if c == nil {
 		return
 	}
-	f := e.F
+	f, edits := e.F, e.edits
 	e.Ctl.Send(protocol.Command{Op: protocol.OpCheckConfig, Conf: c}, func(rep protocol.Reply) {
+		if e.edits != edits {
+			return // edited meanwhile: the user's draft wins
+		}
 		if rep.Issue == nil {
 			keepDraft(e.Storage, f, nil)
 			return
 		}
 		e.draft, e.issue, e.dirty = c, rep.Issue, true
+		e.Ctl.Redraw()
 	})
 }

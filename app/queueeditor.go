@@ -36,6 +36,7 @@ type QueueEditor struct {
 	draft    map[string]string
 	dirty    bool
 	restored bool
+	edits    int // drafts applied or discarded (a kept draft's check yields to them)
 	issue    *store.Issue
 	open     string
 }
@@ -293,6 +294,7 @@ func (e *QueueEditor) toggle(ctx app.Context, _ app.Event) {
 }
 
 func (e *QueueEditor) discard(app.Context, app.Event) {
+	e.edits++
 	e.dirty, e.issue = false, nil
 	keepDraft(e.Storage, e.F, nil)
 }
@@ -310,6 +312,7 @@ func (e *QueueEditor) applyOr(ctx app.Context, c map[string]string, err error, p
 // apply applies a draft when Hadoop takes it, and shows Hadoop's message
 // on the queue it concerns when not (the draft stays, to be fixed).
 func (e *QueueEditor) apply(ctx app.Context, c map[string]string) {
+	e.edits++
 	e.draft = c
 	e.dirty = true
 	f := e.F

@@ -26,6 +26,9 @@ func (p *Page) readSaved() {
 	if p.storage == nil {
 		return
 	}
+	if p.ctl != nil {
+		p.ctl.Redraw() // the saved-work bar shows it
+	}
 	w := SavedWork{St: p.storage}
 	p.saving.kept = w.Kept()
 	p.saving.broken = nil
@@ -103,7 +106,10 @@ func (p *Page) restoreSaved() {
 // aside (each one click away).
 func (p *Page) savedWorkBar() app.UI {
 	if p.prerendered || (len(p.saving.kept) == 0 && p.saving.broken == nil) {
-		return nil
+		// Drawn hidden, so that the playground after it keeps its place
+		// among the page's children when work is put aside (go-app would
+		// draw it anew, the editors losing their state and focus).
+		return app.Div().Class("saved-bar").Hidden(true)
 	}
 	w := SavedWork{St: p.storage}
 	var broken app.UI

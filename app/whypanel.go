@@ -94,6 +94,7 @@ func (e *AppEditor) askWhy(id string, step, rev int) {
 			return
 		}
 		e.why.Asking = false
+		e.Ctl.Redraw()
 		if v, err := protocol.VerdictOf(rep); err == nil {
 			e.why.V = v
 		}

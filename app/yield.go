@@ -105,7 +105,7 @@ func measure(t Timing) {
 	perf.Call("measure", "yarnplay:action", map[string]any{
 		"end":      perf.Call("now").Float(),
 		"duration": t.Wall.Seconds() * 1000,
-		"detail": map[string]any{"cpu": t.Work.Seconds() * 1000, "step": t.Step, "kind": t.Kind,
+		"detail": map[string]any{"cpu": t.Work.Seconds() * 1000, "step": t.Step, "kind": t.Kind, "op": string(t.Op),
 			"pageMB": pageMemory() / (1 << 20)},
 	})
 }

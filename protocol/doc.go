@@ -9,7 +9,11 @@
 // one that does not decode, is an error, never a panic. A reply's frame
 // goes as a delta of the frame the page already holds (the history the
 // page has, the configuration it has), in a hand-written binary form that
-// costs little to write and read in WebAssembly (frame.go).
+// costs little to write and read in WebAssembly (frame.go). The frame's
+// fields that form does not carry yet travel beside it as JSON
+// (extras.go). Answers with a structure (an undo point, why an
+// application waits, a snapshot's files, what opening the work came to)
+// travel as JSON in Reply.Data (answers.go).
 //
 // Natively (tests, the pre-rendered pages) InProcess answers commands at
 // once from a store in the same process, through the same Server, so that

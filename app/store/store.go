@@ -441,7 +441,7 @@ func (s *Store) record(p *scenarios.Player, r scenarios.StepResult, reserved boo
 }
 
 // cloneFloor is about the objects a clone holds however small its
-// scheduler: core's Cloner copies requests, asks, containers and users
+// scheduler: core's Clone copies requests, asks, containers and users
 // into blocks of up to 8,192 each (some 2 MB natively), so that thousands
 // of checkpoints of a small cluster, counted by their objects alone, held
 // gigabytes (10,000 ticks of 10 nodes: 2.1 GB) before thin dropped any,

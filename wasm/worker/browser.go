@@ -81,12 +81,12 @@ type client struct {
 	fn      js.Func
 }
 
-// NewClient starts the worker (ScriptPath) and returns the page's client
-// of it; post runs a function on the page's UI goroutine (and renders the
+// NewClient starts the worker (script: ScriptPath under the site's root
+// prefix) and returns the page's client of it; post runs a function on the page's UI goroutine (and renders the
 // page after it), where replies are decoded and handed over in order.
-func NewClient(postUI func(func())) protocol.Client {
+func NewClient(script string, postUI func(func())) protocol.Client {
 	c := &client{post: postUI, waiting: map[uint32]func(protocol.Reply){}}
-	c.w = js.Global().Get("Worker").New(ScriptPath)
+	c.w = js.Global().Get("Worker").New(script)
 	c.fn = js.FuncOf(func(_ js.Value, args []js.Value) any {
 		b := bytesOf(args[0].Get("data"))
 		c.post(func() { c.receive(b) })

@@ -14,4 +14,4 @@ func Serve() {}
 
 // NewClient returns the page's client of the worker; natively there is no
 // worker, and it returns nil.
-func NewClient(post func(func())) protocol.Client { return nil }
+func NewClient(script string, post func(func())) protocol.Client { return nil }
