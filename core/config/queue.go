@@ -72,6 +72,10 @@ type QueueConf struct {
 	Absolute                 bool
 	MinResource, MaxResource resource.Resource
 
+	// Labels are the queue's node-label settings (hadoop-3 profile;
+	// labels.go).
+	Labels QueueLabels
+
 	// ConfiguredState is the state property, "" when not configured.
 	ConfiguredState QueueState
 	// State is the state of a freshly constructed queue
