@@ -66,6 +66,12 @@ func (s *Scheduler) allocate(q *queue, a *app, n *node, lim *limits, r *request,
 		if r.outstanding() <= 0 {
 			return allocResult{state: stPrioritySkipped, reason: ReasonNoPending}
 		}
+		if s.pw.ignore && a.amRequested && !a.hasAMContainer() {
+			return allocResult{state: stAppSkipped, reason: ReasonAMNotShared}
+		}
+		if r.label != s.pw.want() {
+			return allocResult{state: stPrioritySkipped, reason: ReasonOtherPartition}
+		}
 		if !s.set.ContinueLook && !s.shouldAllocOrReserveNew(q, r) {
 			return allocResult{state: stPrioritySkipped, reason: ReasonNoFit}
 		}
@@ -76,10 +82,20 @@ func (s *Scheduler) allocate(q *queue, a *app, n *node, lim *limits, r *request,
 		return allocResult{state: stQueueSkipped, unreserve: rsv, reason: ReasonNoLongerNeeded}
 	}
 	s.invalidate(changeState, nil) // from here on the pass changes state (r.missed)
+	if rsv == nil && r.label == "" {
+		// addMissedNonPartitionedRequestSchedulingOpportunity
+		r.missedNP++
+		if s.pw.ignore && r.missedNP < len(s.nodes) {
+			return allocResult{state: stAppSkipped, reason: ReasonDefaultFirst}
+		}
+	}
 	r.missed++
 	res := s.assignOnNode(q, a, n, lim, r, rsv)
 	if rsv == nil && res.state == stPrioritySkipped {
 		r.missed-- // skipped nodes don't count
+	}
+	if (res.state == stAllocated || res.state == stReserved) && rsv == nil && n.part == "" {
+		r.missedNP = 0 // resetMissedNonPartitionedRequestSchedulingOpportunity
 	}
 	if (res.state == stAllocated || res.state == stReserved) && rsv == nil && res.locality != ntOffSwitch {
 		if res.locality == ntNodeLocal || s.set.RackLocalityFullReset {
@@ -300,6 +316,9 @@ func (s *Scheduler) acceptAllocation(q *queue, a *app, n *node, r *request, rsv 
 // acceptLeaf is LeafQueue.accept and AbstractCSQueue.accept up to root: the
 // user limit again, and no queue above its effective maximum.
 func (s *Scheduler) acceptLeaf(q *queue, a *app, size, released resource.Resource) string {
+	if s.pw.label != "" {
+		return s.acceptLeafP(q, a, size, released)
+	}
 	u := a.usr
 	ul := s.userLimitOf(q, u)
 	if s.rc.GreaterThan(s.cluster, u.used.Sub(released), ul) {

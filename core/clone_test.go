@@ -154,6 +154,9 @@ var (
 		"AddNode": func(t *testing.T, s *core.Scheduler) {
 			require.NoError(t, s.AddNode(core.NodeSpec{Name: "new", Capacity: resource.New(8192, 8)}))
 		},
+		"AddNodeLabels": func(t *testing.T, s *core.Scheduler) {
+			require.NoError(t, s.AddNodeLabels([]core.NodeLabel{{Name: "gpu", Exclusive: true}}))
+		},
 		"AddNodes": func(t *testing.T, s *core.Scheduler) {
 			require.NoError(t, s.AddNodes([]core.NodeSpec{{Name: "new", Capacity: resource.New(8192, 8)}}))
 		},
@@ -205,20 +208,23 @@ var (
 			_, err := s.CheckAccess("a", "ua", nil, core.SubmitApplications)
 			require.NoError(t, err)
 		},
-		"CheckInvariants": func(t *testing.T, s *core.Scheduler) { require.NoError(t, s.CheckInvariants()) },
-		"Clone":           func(_ *testing.T, s *core.Scheduler) { s.Clone() },
-		"ClusterResource": func(_ *testing.T, s *core.Scheduler) { s.ClusterResource() },
-		"ClusterUsed":     func(_ *testing.T, s *core.Scheduler) { s.ClusterUsed() },
-		"Conf":            func(_ *testing.T, s *core.Scheduler) { s.Conf().Set(capPrefix+"root.a.capacity", "10") },
-		"Counters":        func(_ *testing.T, s *core.Scheduler) { s.Counters() },
-		"LastPreemption":  func(_ *testing.T, s *core.Scheduler) { s.LastPreemption() },
-		"Node":            func(_ *testing.T, s *core.Scheduler) { s.Node("n0") },
-		"Nodes":           func(_ *testing.T, s *core.Scheduler) { s.Nodes() },
-		"Now":             func(_ *testing.T, s *core.Scheduler) { s.Now() },
-		"NumApps":         func(_ *testing.T, s *core.Scheduler) { s.NumApps() },
-		"NumQueues":       func(_ *testing.T, s *core.Scheduler) { s.NumQueues() },
-		"NumContainers":   func(_ *testing.T, s *core.Scheduler) { s.NumContainers() },
-		"NumNodes":        func(_ *testing.T, s *core.Scheduler) { s.NumNodes() },
+		"CheckInvariants":   func(t *testing.T, s *core.Scheduler) { require.NoError(t, s.CheckInvariants()) },
+		"Clone":             func(_ *testing.T, s *core.Scheduler) { s.Clone() },
+		"ClusterResource":   func(_ *testing.T, s *core.Scheduler) { s.ClusterResource() },
+		"ClusterUsed":       func(_ *testing.T, s *core.Scheduler) { s.ClusterUsed() },
+		"Conf":              func(_ *testing.T, s *core.Scheduler) { s.Conf().Set(capPrefix+"root.a.capacity", "10") },
+		"Counters":          func(_ *testing.T, s *core.Scheduler) { s.Counters() },
+		"LastPreemption":    func(_ *testing.T, s *core.Scheduler) { s.LastPreemption() },
+		"Node":              func(_ *testing.T, s *core.Scheduler) { s.Node("n0") },
+		"Nodes":             func(_ *testing.T, s *core.Scheduler) { s.Nodes() },
+		"Now":               func(_ *testing.T, s *core.Scheduler) { s.Now() },
+		"NodeLabels":        func(_ *testing.T, s *core.Scheduler) { s.NodeLabels() },
+		"Partitions":        func(_ *testing.T, s *core.Scheduler) { s.Partitions() },
+		"PartitionResource": func(_ *testing.T, s *core.Scheduler) { s.PartitionResource("") },
+		"NumApps":           func(_ *testing.T, s *core.Scheduler) { s.NumApps() },
+		"NumQueues":         func(_ *testing.T, s *core.Scheduler) { s.NumQueues() },
+		"NumContainers":     func(_ *testing.T, s *core.Scheduler) { s.NumContainers() },
+		"NumNodes":          func(_ *testing.T, s *core.Scheduler) { s.NumNodes() },
 		"Queue": func(t *testing.T, s *core.Scheduler) {
 			_, err := s.Queue("b")
 			require.NoError(t, err)

@@ -10,6 +10,9 @@ type NodeSpec struct {
 	Name     string
 	Rack     string // "/default-rack" when empty
 	Capacity resource.Resource
+	// Label is the node's partition: one of the cluster's node labels
+	// (AddNodeLabels), "" for the default partition.
+	Label string
 }
 
 // DefaultRack is the rack of a node registered without one.
@@ -30,6 +33,10 @@ type Submission struct {
 	// Priority is the application priority; nil takes the queue's
 	// default-application-priority. Capped at yarn.cluster.max-application-priority.
 	Priority *int
+	// Label is the application's node label expression (its asks'
+	// partition when they name none); AMLabel the AM container's, else
+	// Label. Empty: the queue's default-node-label-expression.
+	Label, AMLabel string
 }
 
 // AnyLocation is the resource name of an off-switch ("any node") request.
@@ -52,6 +59,9 @@ type Ask struct {
 	// Duration, in ticks, makes containers allocated for this ask finish by
 	// themselves that long after they start; 0 means they run until released.
 	Duration int64
+	// Label is the ask's node label expression, read on the "*" ask
+	// only; empty: the application's, else the queue's default.
+	Label string
 }
 
 // AppState is the state of an application, as the RM reports it.
