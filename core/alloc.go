@@ -249,7 +249,7 @@ func (s *Scheduler) commit(q *queue, a *app, n *node, r *request, rsv *container
 		as := assignment{size: r.size, app: a, assignFlags: assignFlags{locality: res.locality, fulfilled: rsv != nil}}
 		if why := s.acceptAllocation(q, a, n, r, rsv, res); why != "" {
 			if s.full() {
-				s.emit(Event{Kind: EvAppSkipped, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Resource: r.size, Reason: ReasonCommitRejected, Detail: why, Depth: q.depth})
+				s.emit(Event{Kind: EvAppSkipped, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Resource: r.size, Reason: ReasonCommitRejected, Detail: why, Depth: q.depth, Partition: n.part})
 			}
 			return as
 		}
@@ -260,12 +260,12 @@ func (s *Scheduler) commit(q *queue, a *app, n *node, r *request, rsv *container
 		if rsv != nil {
 			s.invalidate(changeLeaf, q)
 			r.reReservations++
-			s.emit(Event{Kind: EvReReserved, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Container: rsv.id, Resource: rsv.size, Used: n.unallocated(), Seq: r.reReservations, Depth: q.depth})
+			s.emit(Event{Kind: EvReReserved, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Container: rsv.id, Resource: rsv.size, Used: n.unallocated(), Seq: r.reReservations, Depth: q.depth, Partition: n.part})
 			return as
 		}
 		if why := s.acceptLeaf(q, a, r.size, resource.None); why != "" {
 			if s.full() {
-				s.emit(Event{Kind: EvAppSkipped, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Resource: r.size, Reason: ReasonCommitRejected, Detail: why, Depth: q.depth})
+				s.emit(Event{Kind: EvAppSkipped, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Resource: r.size, Reason: ReasonCommitRejected, Detail: why, Depth: q.depth, Partition: n.part})
 			}
 			return as
 		}
@@ -277,18 +277,18 @@ func (s *Scheduler) commit(q *queue, a *app, n *node, r *request, rsv *container
 			return assignment{app: a, assignFlags: assignFlags{skip: skipQueueLimit}}
 		}
 		if s.full() {
-			s.emit(Event{Kind: EvAppSkipped, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Resource: r.size, Reason: res.reason, Used: q.used, Depth: q.depth})
+			s.emit(Event{Kind: EvAppSkipped, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Resource: r.size, Reason: res.reason, Used: q.used, Depth: q.depth, Partition: n.part})
 		}
 		return assignment{app: a, assignFlags: assignFlags{skip: skipQueueLimit}}
 	case stAppSkipped:
 		if s.full() {
-			s.emit(Event{Kind: EvAppSkipped, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Resource: r.size, Reason: res.reason, Seq: r.missed, Locality: res.locality.Locality(), Depth: q.depth})
+			s.emit(Event{Kind: EvAppSkipped, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Resource: r.size, Reason: res.reason, Seq: r.missed, Locality: res.locality.Locality(), Depth: q.depth, Partition: n.part})
 		}
 		return assignment{app: a, assignFlags: assignFlags{skip: skipOther}}
 	default:
 		if rsv == nil {
 			if s.full() {
-				s.emit(Event{Kind: EvAppSkipped, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Resource: r.size, Reason: res.reason, Seq: r.missed, Locality: res.locality.Locality(), Depth: q.depth})
+				s.emit(Event{Kind: EvAppSkipped, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Resource: r.size, Reason: res.reason, Seq: r.missed, Locality: res.locality.Locality(), Depth: q.depth, Partition: n.part})
 			}
 		}
 		return assignment{app: a}

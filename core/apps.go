@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strings"
 
 	"yarnplay/core/config"
 	"yarnplay/core/resource"
@@ -87,7 +88,11 @@ func (s *Scheduler) Submit(sub Submission) error {
 	// queue's default), validated as an ask's.
 	amPart := ""
 	if sub.AM != nil || sub.Label != "" || sub.AMLabel != "" {
-		amPart = requestPartition(sub.AMLabel, sub.Label, q)
+		var amLabel *string
+		if sub.AMLabel != "" {
+			amLabel = &sub.AMLabel
+		}
+		amPart = requestPartition(amLabel, sub.Label, q)
 		if err := s.checkLabelExpression(q, amPart); err != nil {
 			return reject(err.Error())
 		}
@@ -135,7 +140,8 @@ func (s *Scheduler) Submit(sub Submission) error {
 // requestAM is the RM's ask for an attempt's AM container: one of the AM
 // resource, at request priority 0, anywhere.
 func (s *Scheduler) requestAM(a *app) {
-	s.applyAsks(a, []Ask{{App: a.id, Priority: 0, Resource: a.amResource, Count: 1, Locality: AnyLocation, Label: s.amPartition(a)}}, true)
+	part := s.amPartition(a)
+	s.applyAsks(a, []Ask{{App: a.id, Priority: 0, Resource: a.amResource, Count: 1, Locality: AnyLocation, Label: &part}}, true)
 }
 
 // addAttempt is CapacityScheduler.addApplicationAttempt: the attempt
@@ -165,7 +171,7 @@ func (s *Scheduler) submitAttempt(a *app) {
 	q, u := a.queue, a.usr
 	q.lf.countApps(u, 1, 0)
 	q.lf.pending = insertApp(q.lf.pending, a)
-	if s.rc.GreaterThan(s.cluster, s.cluster, resource.None) {
+	if whole := s.wholeCluster(); s.rc.GreaterThan(whole, whole, resource.None) {
 		s.activateApplications(q)
 	} else {
 		a.diagnostics = "cluster resource is empty: the application waits for nodes"
@@ -363,7 +369,7 @@ func (s *Scheduler) Request(asks []Ask) error {
 		if err := s.validateAsk(k.Resource, a.queue.conf.MaxAlloc); err != nil {
 			return fmt.Errorf("request %d: %w", i+1, err)
 		}
-		if k.Label != "" && k.Locality != AnyLocation {
+		if k.Label != nil && strings.TrimSpace(*k.Label) != "" && k.Locality != AnyLocation {
 			return fmt.Errorf("request %d: Invalid resource request, queue=%s specified node label expression in a resource request has resource name = %s", i+1, a.queue.name, k.Locality)
 		}
 		if k.Locality == AnyLocation {

@@ -302,9 +302,9 @@ func (s *Scheduler) effMaxP(q *queue, label string) resource.Resource {
 // (SchedulerUtils.normalizeNodeLabelExpressionInRequest): the ask's label
 // expression, else the application's, else the queue's
 // default-node-label-expression.
-func requestPartition(ask, app string, q *queue) string {
-	if ask != "" {
-		return ask
+func requestPartition(ask *string, app string, q *queue) string {
+	if ask != nil {
+		return strings.TrimSpace(*ask)
 	}
 	if app != "" {
 		return app
@@ -345,4 +345,95 @@ func (s *Scheduler) amPartition(a *app) string {
 		return ""
 	}
 	return s.lbl.am[a.id]
+}
+
+// checkPartitions is CheckInvariants for the labelled partitions: each
+// partition's resources are its nodes' total; the usage, pending asks and
+// AM resources kept per queue and user are what the containers,
+// reservations, asks and activated applications sum to; a parent's are
+// its children's; and no partition is used beyond its resources.
+func (s *Scheduler) checkPartitions() error {
+	if s.lbl == nil {
+		return nil
+	}
+	res := map[string]resource.Resource{}
+	nodes := map[string]int{}
+	for _, n := range s.nodes {
+		if n.part != "" {
+			if !hasLabel(s.lbl, n.part) {
+				return fmt.Errorf("node %s is in partition %s, which is not a cluster label", n.name, n.part)
+			}
+			res[n.part] = res[n.part].Add(n.total)
+			nodes[n.part]++
+		}
+	}
+	for l, r := range s.lbl.res {
+		if res[l] != r || nodes[l] != s.lbl.nodes[l] {
+			return fmt.Errorf("partition %s: resources %s on %d nodes, but its nodes sum to %s on %d", l, r, s.lbl.nodes[l], res[l], nodes[l])
+		}
+	}
+	q := map[partKey]partUse{}
+	u := map[userKey]partUse{}
+	for _, a := range s.apps {
+		if a.state != AppAccepted && a.state != AppRunning {
+			continue
+		}
+		add := func(label string, r resource.Resource, f func(*partUse, resource.Resource)) {
+			for p := a.queue; p != nil; p = p.parent {
+				x := q[partKey{p.path, label}]
+				f(&x, r)
+				q[partKey{p.path, label}] = x
+			}
+			x := u[userKey{a.queue.path, a.user, label}]
+			f(&x, r)
+			u[userKey{a.queue.path, a.user, label}] = x
+		}
+		used := func(x *partUse, r resource.Resource) { x.used = x.used.Add(r) }
+		for _, c := range a.live {
+			if c != nil && c.node.part != "" {
+				add(c.node.part, c.size, used)
+			}
+		}
+		for _, c := range a.reservations {
+			if c.node.part != "" {
+				add(c.node.part, c.size, used)
+			}
+		}
+		for _, r := range a.requests {
+			if r.placed && r.outstanding() > 0 && r.label != "" {
+				add(r.label, r.size.Times(int64(r.outstanding())), func(x *partUse, r resource.Resource) { x.pending = x.pending.Add(r) })
+			}
+		}
+		if l := s.amPartition(a); a.activated && l != "" {
+			x := q[partKey{a.queue.path, l}]
+			x.amUsed = x.amUsed.Add(a.amResource)
+			q[partKey{a.queue.path, l}] = x
+			y := u[userKey{a.queue.path, a.user, l}]
+			y.amUsed = y.amUsed.Add(a.amResource)
+			u[userKey{a.queue.path, a.user, l}] = y
+		}
+	}
+	for k, v := range s.lbl.q {
+		if _, live := s.byPath[k.path]; live && v != q[k] {
+			return fmt.Errorf("queue %s in partition %s: used %s pending %s AM %s, but its applications sum to %s / %s / %s",
+				k.path, k.label, v.used, v.pending, v.amUsed, q[k].used, q[k].pending, q[k].amUsed)
+		}
+	}
+	for k, v := range q {
+		if s.lbl.q[k] != v {
+			return fmt.Errorf("queue %s in partition %s: its applications use %s, but it keeps %s", k.path, k.label, v.used, s.lbl.q[k].used)
+		}
+	}
+	for k, v := range s.lbl.u {
+		if _, live := s.byPath[k.path]; live && (v.used != u[k].used || v.amUsed != u[k].amUsed) {
+			return fmt.Errorf("queue %s user %s in partition %s: used %s AM %s, but the applications sum to %s / %s",
+				k.path, k.user, k.label, v.used, v.amUsed, u[k].used, u[k].amUsed)
+		}
+	}
+	for l, r := range s.lbl.res {
+		if used := s.qUse(s.root, l).used; !s.rc.FitsIn(used, r) {
+			return fmt.Errorf("partition %s is used beyond its resources: %s of %s", l, used, r)
+		}
+	}
+	return nil
 }

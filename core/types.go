@@ -60,8 +60,9 @@ type Ask struct {
 	// themselves that long after they start; 0 means they run until released.
 	Duration int64
 	// Label is the ask's node label expression, read on the "*" ask
-	// only; empty: the application's, else the queue's default.
-	Label string
+	// only; nil: the application's, else the queue's default ("" is the
+	// default partition).
+	Label *string
 }
 
 // AppState is the state of an application, as the RM reports it.
@@ -196,6 +197,33 @@ type QueueView struct {
 	SubmitACL, AdminACL          string
 	DefaultAppPriority           int
 	ConfiguredState              config.QueueState
+
+	// AccessibleLabels and DefaultLabelExpression are the queue's
+	// accessible-node-labels and default-node-label-expression, and
+	// Partitions its capacities and usage in each labelled partition of
+	// the cluster: set only when the cluster has node labels.
+	AccessibleLabels       []string        `json:",omitempty"`
+	DefaultLabelExpression string          `json:",omitempty"`
+	Partitions             []PartitionView `json:",omitempty"`
+}
+
+// PartitionView is a queue's state in one labelled partition
+// (QueueCapacities and ResourceUsage for the label).
+type PartitionView struct {
+	Label      string
+	Accessible bool // the queue can access the partition (accessibleToPartition)
+	// Capacity, MaxCapacity and their absolute values are the label's
+	// (accessible-node-labels.<label>.capacity and .maximum-capacity, as
+	// fractions).
+	Capacity, MaxCapacity, AbsCapacity, AbsMaxCapacity float32
+	UsedCapacity, AbsUsedCapacity                      float32
+	// EffectiveMin and EffectiveMax are the partition's resources times
+	// the absolute capacities.
+	EffectiveMin, EffectiveMax resource.Resource
+	Used, Pending              resource.Resource
+	// Leaf queues only: the AM usage and limit in the partition (with
+	// the label's maximum-am-resource-percent) and the user limit there.
+	AMUsed, AMLimit, UserLimit resource.Resource
 }
 
 // UserView is a read-only copy of one user's state in a leaf queue.
@@ -280,4 +308,6 @@ type NodeView struct {
 	Allocated   resource.Resource // containers only
 	Reservation *ContainerView
 	Containers  []ContainerView
+	// Label is the node's partition, "" the default.
+	Label string `json:",omitempty"`
 }

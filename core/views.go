@@ -35,6 +35,7 @@ func (s *Scheduler) queueView(q *queue) QueueView {
 		MaxParallelApps: c.MaxParallelApps, NumRunnableApps: q.numRunnable,
 	}
 	v.UsedCapacity, v.AbsUsedCapacity = s.usedCapacity(q)
+	s.partitionViews(q, &v)
 	if q.parent != nil {
 		v.Parent = q.parent.path
 	}
@@ -203,7 +204,7 @@ func nodeView(n *node) NodeView {
 
 // nodeViewBrief is nodeView without the containers.
 func nodeViewBrief(n *node) NodeView {
-	v := NodeView{Name: n.name, Rack: n.rack, Capacity: n.total, Allocated: n.allocated}
+	v := NodeView{Name: n.name, Rack: n.rack, Capacity: n.total, Allocated: n.allocated, Label: n.part}
 	if n.reservation != nil {
 		c := containerView(n.reservation)
 		v.Reservation = &c
