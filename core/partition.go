@@ -350,8 +350,9 @@ func (s *Scheduler) amPartition(a *app) string {
 // checkPartitions is CheckInvariants for the labelled partitions: each
 // partition's resources are its nodes' total; the usage, pending asks and
 // AM resources kept per queue and user are what the containers,
-// reservations, asks and activated applications sum to; a parent's are
-// its children's; and no partition is used beyond its resources.
+// reservations, asks and activated applications sum to (a queue's over
+// its leaves' applications, so a parent's are its children's); and no
+// partition's containers take more than its resources.
 func (s *Scheduler) checkPartitions() error {
 	if s.lbl == nil {
 		return nil
@@ -430,9 +431,15 @@ func (s *Scheduler) checkPartitions() error {
 				k.path, k.user, k.label, v.used, v.amUsed, u[k].used, u[k].amUsed)
 		}
 	}
+	// Containers (reservations left out: a reserved node is full) never
+	// take more than the partition has.
+	alloc := map[string]resource.Resource{}
+	for _, n := range s.nodes {
+		alloc[n.part] = alloc[n.part].Add(n.allocated)
+	}
 	for l, r := range s.lbl.res {
-		if used := s.qUse(s.root, l).used; !s.rc.FitsIn(used, r) {
-			return fmt.Errorf("partition %s is used beyond its resources: %s of %s", l, used, r)
+		if !s.rc.FitsIn(alloc[l], r) {
+			return fmt.Errorf("partition %s is used beyond its resources: %s of %s", l, alloc[l], r)
 		}
 	}
 	return nil
