@@ -288,6 +288,9 @@ func (p *parser) labelCapacities(q *QueueConf) error {
 			raw, ok := p.r.c.Get(key)
 			if ok && IsAbsoluteResource(raw) {
 				vals[i] = s.def
+				p.r.notSimulated(unsupported(key, q.Path, "absolute resources for a node label", notLoaded,
+					"Queue %s gives node label %s an absolute resource (%s=%s): yarnplay simulates label capacities as percentages only",
+					q.Path, label, key, raw))
 				continue
 			}
 			v, err := p.r.getFloat(key, s.def, q.Path)
@@ -305,6 +308,10 @@ func (p *parser) labelCapacities(q *QueueConf) error {
 			return err
 		}
 		q.Labels.ByLabel[label] = p.absoluteLabel(q, label, vals[0], vals[1], am)
+		if q.Parent != nil && vals[0] > 0 && !hasLabelCapacity(q.Parent, label) {
+			p.r.warnf("%s: the parent %s configures no capacity for node label %s, so %s's guarantee in %s is 0 (set %s.accessible-node-labels.%s.capacity)",
+				prefix+label+"."+SuffixCapacity, q.Parent.Path, label, q.Path, label, QueueKey(q.Parent.Path, ""), label)
+		}
 		if lc := q.Labels.ByLabel[label]; lc.AbsCapacity > lc.AbsMaxCapacity {
 			return errorf(prefix+label+"."+SuffixMaximumCapacity, q.Path,
 				"Illegal queue capacity setting (abs-capacity=%s) > (abs-maximum-capacity=%s) for queue=[%s],label=[%s]",
@@ -332,4 +339,9 @@ func (p *parser) absoluteLabel(q *QueueConf, label string, capacity, maxCapacity
 		lc.AbsMaxCapacity = float32(lc.MaxCapacity * parentAbsMax)
 	}
 	return lc
+}
+
+func hasLabelCapacity(q *QueueConf, label string) bool {
+	_, ok := q.Labels.ByLabel[label]
+	return ok
 }
