@@ -309,8 +309,8 @@ func (p *parser) labelCapacities(q *QueueConf) error {
 		}
 		q.Labels.ByLabel[label] = p.absoluteLabel(q, label, vals[0], vals[1], am)
 		if q.Parent != nil && vals[0] > 0 && !hasLabelCapacity(q.Parent, label) {
-			p.r.warnf("%s: the parent %s configures no capacity for node label %s, so %s's guarantee in %s is 0 (set %s.accessible-node-labels.%s.capacity)",
-				prefix+label+"."+SuffixCapacity, q.Parent.Path, label, q.Path, label, QueueKey(q.Parent.Path, ""), label)
+			p.r.warnf("%s: the parent %s configures no capacity for node label %s, so %s's guarantee in %s is 0 (set %s)",
+				prefix+label+"."+SuffixCapacity, q.Parent.Path, label, q.Path, label, QueueKey(q.Parent.Path, SuffixAccessibleNodeLabels+"."+label+"."+SuffixCapacity))
 		}
 		if lc := q.Labels.ByLabel[label]; lc.AbsCapacity > lc.AbsMaxCapacity {
 			return errorf(prefix+label+"."+SuffixMaximumCapacity, q.Path,
