@@ -85,7 +85,11 @@ func (s *Scheduler) applyAllocation(q *queue, a *app, n *node, r *request, rsv *
 	}
 	if s.rec != RecordNone {
 		u := a.usr
-		s.emit(Event{Kind: kind, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Container: c.id, Resource: size, Locality: res.locality.Locality(), Used: s.uUsed(q, u, n.part), Depth: q.depth, Partition: n.part})
+		e := Event{Kind: kind, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Container: c.id, Resource: size, Locality: res.locality.Locality(), Used: s.uUsed(q, u, n.part), Depth: q.depth, Partition: n.part}
+		if s.pw.ignore {
+			e.Detail = DetailShared
+		}
+		s.emit(e)
 	}
 	if c.isAM && a.state == AppAccepted {
 		s.setAppState(a, AppRunning)

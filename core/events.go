@@ -49,6 +49,10 @@ const (
 	EvPartitionShared EventKind = "partition_shared"
 )
 
+// DetailShared is the Detail of an EvAllocated made on a non-exclusive
+// partition's node for an ask of the default partition.
+const DetailShared = "shared"
+
 // Reason says why something was skipped, refused or released. Reasons are
 // constants so that "why" is data the UI and tests can match.
 type Reason string
