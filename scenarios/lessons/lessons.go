@@ -71,6 +71,8 @@ var catalog = []Lesson{
 		Summary: "priority-utilization: a higher-priority queue goes first while both are under, or both over, their guarantees; never past a queue under its own."},
 	{Slug: "absolute-capacities", Title: "Absolute capacities, in resources",
 		Summary: "Capacities as [memory=…,vcores=…]: guarantees in GB while the cluster has them, scaled down together when it does not, percentages derived."},
+	{Slug: "partitions", Title: "Node labels, partitions of the cluster",
+		Summary: "A GPU node in its own partition: capacities per label, a default label for a queue's asks, and idle GPU resources lent to the default partition."},
 }
 
 func init() {
