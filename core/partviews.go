@@ -1,5 +1,7 @@
 package core
 
+import "fmt"
+
 // partitionViews fills a queue view's node-label fields when the cluster
 // has labels.
 func (s *Scheduler) partitionViews(q *queue, v *QueueView) {
@@ -23,4 +25,28 @@ func (s *Scheduler) partitionViews(q *queue, v *QueueView) {
 		}
 		v.Partitions = append(v.Partitions, pv)
 	}
+}
+
+// PartitionLimitTerms returns a leaf's user-limit and AM-limit formulas
+// in a labelled partition, with today's numbers (the default partition's
+// are UserLimitTerms and AMLimitTerms).
+func (s *Scheduler) PartitionLimitTerms(queueName, label string) (UserLimitTerms, AMLimitTerms, error) {
+	q, err := s.lookupQueue(queueName)
+	if err != nil {
+		return UserLimitTerms{}, AMLimitTerms{}, err
+	}
+	if !q.isLeaf() {
+		return UserLimitTerms{}, AMLimitTerms{}, errNotLeaf(q)
+	}
+	if label == "" {
+		return s.userLimitTerms(q), s.amLimitTerms(q), nil
+	}
+	if s.lbl == nil || !hasLabel(s.lbl, label) {
+		return UserLimitTerms{}, AMLimitTerms{}, fmt.Errorf("no node label %q in the cluster", label)
+	}
+	guar := s.effMinP(q, label)
+	am := AMLimitTerms{Guaranteed: guar, Usable: guar, MaxAMPercent: q.conf.Label(label).MaxAMPercent,
+		AMLimit: s.amLimitP(q, label), ActiveUsers: s.numActiveUsersForAM(q), UserAMLimit: s.userAMLimitP(q, label, ""),
+		AMUsed: s.qUse(q, label).amUsed, MinUserLimit: q.conf.MinUserLimitPercent, UserLimitFact: q.conf.UserLimitFactor}
+	return s.partitionUserLimitTerms(q, label, false), am, nil
 }

@@ -238,13 +238,17 @@ func (s *Scheduler) AMLimitTerms(queueName string) (AMLimitTerms, error) {
 	if !q.isLeaf() {
 		return AMLimitTerms{}, errNotLeaf(q)
 	}
+	return s.amLimitTerms(q), nil
+}
+
+func (s *Scheduler) amLimitTerms(q *queue) AMLimitTerms {
 	return AMLimitTerms{
 		CurrentLimit: q.lf.currentLimit, Guaranteed: q.effMin,
 		Usable:       s.rc.Max(s.cluster, q.lf.currentLimit, q.effMin),
 		MaxAMPercent: q.conf.MaxAMPercent, AMLimit: s.amLimit(q),
 		ActiveUsers: s.numActiveUsersForAM(q), UserAMLimit: s.userAMLimit(q, ""),
 		AMUsed: q.lf.amUsed, MinUserLimit: q.conf.MinUserLimitPercent, UserLimitFact: q.conf.UserLimitFactor,
-	}, nil
+	}
 }
 
 type notLeafError struct{ path string }

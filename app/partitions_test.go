@@ -1,0 +1,78 @@
+package app
+
+import (
+	"testing"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+	"github.com/stretchr/testify/require"
+
+	"yarnplay/app/store"
+	"yarnplay/wasm/bridge"
+)
+
+// partitionsFrame is the partitions lesson after g0 lent its 40 GB to
+// marketing-moguls (step 9), with marketing-moguls selected.
+func partitionsFrame(t *testing.T, partition string) store.Frame {
+	t.Helper()
+	s, _ := lessonStore(t, "partitions", true, 9)
+	s.Select("root.marketing-moguls")
+	s.SelectPartition(partition)
+	require.Empty(t, s.Frame().Err)
+	return *s.Frame()
+}
+
+func TestStoreSelectsAPartition(t *testing.T) {
+	f := partitionsFrame(t, "gpu")
+	require.Equal(t, "gpu", f.Partition)
+	require.Len(t, f.Partitions, 1)
+	require.False(t, f.Partitions[0].Exclusive)
+	require.Equal(t, int64(40960), f.Partitions[0].Resource.MemoryMB)
+	require.Equal(t, int64(81920), f.Cluster.MemoryMB, "the frame's cluster is the default partition")
+
+	g := store.InPartition(&f, "gpu")
+	mk := queueOf(t, &g, "root.marketing-moguls")
+	require.Equal(t, int64(40960), mk.Used.MemoryMB, "marketing's usage in gpu: lent resources")
+	require.Equal(t, float32(0), mk.AbsCapacity, "no guarantee in gpu")
+	ge := queueOf(t, &g, "root.grumpy-engineers")
+	require.Equal(t, float32(1), ge.AbsCapacity)
+	require.Equal(t, int64(40960), ge.EffectiveMin.MemoryMB)
+	require.Equal(t, int64(40960), g.Cluster.MemoryMB)
+	require.NotNil(t, g.UserLimit, "the selected leaf's formulas in gpu")
+	require.Equal(t, int64(40960), g.UserLimit.Partition.MemoryMB)
+
+	same := store.InPartition(&f, "")
+	require.Equal(t, int64(81920), queueOf(t, &same, "root.marketing-moguls").Used.MemoryMB)
+
+	s, _ := lessonStore(t, "partitions", true, 9)
+	s.SelectPartition("nope")
+	require.Contains(t, s.Frame().Err, "no partition nope")
+	require.Equal(t, "", s.Frame().Partition)
+}
+
+func TestPartitionPickerAndBars(t *testing.T) {
+	f := partitionsFrame(t, "gpu")
+	var picked []string
+	html := renderHTML(t, &PartitionPicker{Partitions: f.Partitions, Cluster: rmText(f.Cluster), Selected: f.Partition,
+		OnPick: NewCallback(func(l string) { picked = append(picked, l) })})
+	has(t, html, `data-partition="gpu" aria-pressed title="Partition gpu`, `aria-pressed="false"`, "not exclusive", ">default</button>")
+	has(t, renderHTML(t, &PartitionPicker{}), `hidden`)
+
+	g := partitionFrame(&f)
+	bars := renderHTML(t, &QueueBars{Frame: g})
+	has(t, bars, "0.0% guaranteed", "100.0% guaranteed")
+	formulas := renderHTML(t, &FormulaPanel{Frame: g, Partition: f.Partition})
+	has(t, formulas, "User limit in partition gpu", "section 15.4", `data-partition="gpu"`)
+
+	nodes := renderHTML(t, &NodeGrid{Frame: f})
+	has(t, nodes, `class="node-label"`, `data-label="gpu"`)
+}
+
+func TestPageShowsThePartitionPicker(t *testing.T) {
+	p, _ := mounted(t, bridge.NewMemoryStorage(), "", "partitions")
+	html := app.HTMLString(p)
+	has(t, html, `class="partitions"`, `data-partition="gpu"`)
+	p.pickPartition("gpu")
+	require.Equal(t, "gpu", p.ctl.Frame().Partition)
+	p.pickPartition("")
+	require.Equal(t, "", p.ctl.Frame().Partition)
+}
