@@ -65,5 +65,5 @@ func partitionFrame(f *store.Frame) store.Frame {
 
 // labelBadge marks a node of a labelled partition with its label.
 func labelBadge(label string) app.UI {
-	return app.Span().Class("node-label").DataSet("label", label).Title("Node label "+label+": the node is in partition "+label).Text(label)
+	return app.Span().Class("node-label").DataSet("label", label).Title("Node label " + label + ": the node is in partition " + label).Text(label)
 }

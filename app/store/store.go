@@ -63,10 +63,10 @@ type Store struct {
 	sel, selUser string
 	// part is the partition the views show (SelectPartition), "" the
 	// default one.
-	part string
-	err          string
-	frame        *Frame
-	hist         histCache
+	part  string
+	err   string
+	frame *Frame
+	hist  histCache
 
 	// pause is called now and then while big steps play (SetPause);
 	// watch when the scheduler starts and stops playing (SetPlayWatch).
