@@ -7,6 +7,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"yarnplay/app/store"
+	"yarnplay/core/resource"
+	"yarnplay/scenarios"
 	"yarnplay/wasm/bridge"
 )
 
@@ -75,4 +77,25 @@ func TestPageShowsThePartitionPicker(t *testing.T) {
 	require.Equal(t, "gpu", p.ctl.Frame().Partition)
 	p.pickPartition("")
 	require.Equal(t, "", p.ctl.Frame().Partition)
+}
+
+func TestStoreAddsALabelledNode(t *testing.T) {
+	s, _ := lessonStore(t, "user-limits", false, 0)
+	require.NoError(t, s.AddNodeLabel("gpu", false))
+	require.NoError(t, s.AddNodeLabel("gpu", true), "a label the cluster has is kept as it is")
+	require.NoError(t, s.AddNodes(scenarios.NodeSpec{Name: "g{i}", Count: 2, Label: "gpu", MemoryMB: 4096, VCores: 4}))
+	f := s.Frame()
+	require.Equal(t, []store.Partition{{Label: "gpu", Exclusive: false, Resource: resource.New(8192, 8)}}, f.Partitions)
+	labelled := 0
+	for _, n := range f.Nodes {
+		if n.Label == "gpu" {
+			labelled++
+		}
+	}
+	require.Equal(t, 2, labelled)
+	require.Error(t, s.AddNodes(scenarios.NodeSpec{Name: "h0", Label: "fpga"}), "a label the cluster does not have")
+	html := renderHTML(t, &NodeEditor{F: f})
+	has(t, html, `id="ne-label"`, "not exclusive")
+	pf := partitionsFrame(t, "")
+	has(t, renderHTML(t, &NodeEditor{F: &pf}), `class="node-label" data-label="gpu"`)
 }

@@ -1,8 +1,12 @@
 package store
 
 import (
+	"errors"
+	"strings"
+
 	"yarnplay/core"
 	"yarnplay/core/resource"
+	"yarnplay/scenarios"
 )
 
 // partitionsOf lists the scheduler's labelled partitions.
@@ -87,4 +91,22 @@ func (s *Store) SelectPartition(label string) {
 	s.part = label
 	s.err = ""
 	s.publish()
+}
+
+// AddNodeLabel adds a node label to the cluster the scenario starts with
+// (its node_labels), unless it has it already: labels exist from the
+// start, at any step. Exclusive is Hadoop's default.
+func (s *Store) AddNodeLabel(name string, exclusive bool) error {
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return s.refuse(errors.New("a node label needs a name"))
+	}
+	for _, l := range s.doc.NodeLabels {
+		if l.Name == name {
+			return nil
+		}
+	}
+	d := s.edit()
+	d.NodeLabels = append(d.NodeLabels, scenarios.NodeLabel{Name: name, Exclusive: &exclusive})
+	return s.commit(d, -1, 0, nil)
 }
