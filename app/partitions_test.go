@@ -99,3 +99,21 @@ func TestStoreAddsALabelledNode(t *testing.T) {
 	pf := partitionsFrame(t, "")
 	has(t, renderHTML(t, &NodeEditor{F: &pf}), `class="node-label" data-label="gpu"`)
 }
+
+func TestQueueEditorEditsLabels(t *testing.T) {
+	f := partitionsFrame(t, "")
+	ed := &QueueEditor{F: &f}
+	ed.open = "root.grumpy-engineers"
+	html := renderHTML(t, ed)
+	has(t, html, "Accessible Node Labels", "Default Node Label Expression",
+		`data-prop="accessible-node-labels.gpu.capacity"`, `data-prop="accessible-node-labels.gpu.maximum-capacity"`,
+		`id="qe-root-grumpy-engineers-accessible-node-labels-gpu-capacity"`, `value="100"`)
+
+	conf := map[string]string{}
+	conf = store.SetQueueProperty(conf, "root.b", "accessible-node-labels", " ")
+	require.Equal(t, " ", conf["yarn.scheduler.capacity.root.b.accessible-node-labels"], "a space: the default partition only")
+	conf = store.SetQueueProperty(conf, "root.b", "accessible-node-labels", "")
+	require.NotContains(t, conf, "yarn.scheduler.capacity.root.b.accessible-node-labels", "empty: the parent's")
+	conf = store.SetQueueProperty(conf, "root.b", "default-node-label-expression", " ")
+	require.Empty(t, conf)
+}
