@@ -62,13 +62,11 @@ func parse(c *Conf, profile Profile, cluster resource.Resource) (ps *Parsed, err
 	if c == nil {
 		c = New()
 	}
-	switch profile {
-	case "":
-		profile = Hadoop3
-	case Hadoop3, Hadoop2:
-	default:
-		return nil, errorf("", "", "unknown profile %q: use %q or %q", profile, Hadoop3, Hadoop2)
+	q, ok := canonical(profile)
+	if !ok {
+		return nil, errorf("", "", "unknown profile %q: use %s", profile, ProfileNames)
 	}
+	profile = q
 	r = &reader{c: c}
 	s, err := parseSettings(r)
 	if err != nil {

@@ -8,7 +8,7 @@
 // resources on a cluster of -nodes nodes of -node-mb MB and -node-vcores
 // vcores:
 //
-//	go run ./scenarios/cmd/yarnplay-validate [-nodes 100] [-node-mb 10240] [-node-vcores 8] [-profile hadoop-3] capacity-scheduler.xml
+//	go run ./scenarios/cmd/yarnplay-validate [-nodes 100] [-node-mb 10240] [-node-vcores 8] [-profile hadoop-3.3] capacity-scheduler.xml
 //
 // The exit status is 0 when the file is accepted, 1 when Hadoop would
 // refuse it, 3 when Hadoop accepts it but yarnplay cannot simulate it, 2
@@ -40,9 +40,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	nodes := fl.Int("nodes", 100, "number of nodes of the cluster to size the queues on")
 	nodeMB := fl.Int64("node-mb", 10240, "memory of each node, in MB")
 	nodeVCores := fl.Int64("node-vcores", 8, "virtual cores of each node")
-	profileName := fl.String("profile", scenarios.ProfileHadoop3, "rules to apply: hadoop-3 or hadoop-2")
+	profileName := fl.String("profile", scenarios.ProfileHadoop3, "rules to apply: "+config.ProfileNames)
 	fl.Usage = func() {
-		fmt.Fprintln(stderr, "usage: yarnplay-validate [-nodes N] [-node-mb MB] [-node-vcores N] [-profile hadoop-3|hadoop-2] capacity-scheduler.xml")
+		fmt.Fprintln(stderr, "usage: yarnplay-validate [-nodes N] [-node-mb MB] [-node-vcores N] [-profile hadoop-2|hadoop-3.3|hadoop-3.4] capacity-scheduler.xml")
 		fl.PrintDefaults()
 	}
 	if err := fl.Parse(args); err != nil {

@@ -29,6 +29,11 @@ root           RUNNING  100.00%   100.00%           100.00%            100.00%  
 
 	require.Equal(t, 2, run(nil, &out, &errOut))
 	require.Equal(t, 2, run([]string{"missing.xml"}, &out, &errOut))
+	for _, p := range []string{"hadoop-3.3", "hadoop-3.4", "hadoop-2"} {
+		out.Reset()
+		require.Equal(t, 0, run([]string{"-profile", p, "../../testdata/capacity-scheduler.xml"}, &out, &errOut), p)
+		require.Contains(t, out.String(), "Hadoop accepts this configuration ("+p+" rules)")
+	}
 	require.Equal(t, 2, run([]string{"-profile", "hadoop-9", "../../testdata/capacity-scheduler.xml"}, &out, &errOut))
 }
 
