@@ -118,6 +118,15 @@ type QueueConf struct {
 	Absolute                 bool
 	MinResource, MaxResource resource.Resource
 
+	// Weighted is Hadoop 3.4's weight mode (hadoop-3.4 profile): the
+	// capacity is a weight ("2w"), Weight its value (a weight of -1 is
+	// "not set", and leaves Weighted false). Capacity is then 0, and
+	// NormalizedWeight, the weight over the sum of the siblings' weights,
+	// gives the absolute capacities (max(Capacity, NormalizedWeight)
+	// times the parent's).
+	Weighted                 bool
+	Weight, NormalizedWeight float32
+
 	// ConfiguredState is the state property, "" when not configured.
 	ConfiguredState QueueState
 	// State is the state of a freshly constructed queue

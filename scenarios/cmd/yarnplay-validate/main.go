@@ -121,8 +121,12 @@ func printTree(w io.Writer, queues []core.QueueView) {
 		if q.MaxParallelApps != math.MaxInt32 {
 			ordering += fmt.Sprintf(", max-parallel-apps %d", q.MaxParallelApps)
 		}
+		capacity := pct(q.Capacity)
+		if q.Weighted {
+			capacity = config.JavaFloatString(q.Weight) + "w"
+		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", name, q.State,
-			pct(q.Capacity), pct(q.MaxCapacity), pct(q.AbsCapacity), pct(q.AbsMaxCapacity),
+			capacity, pct(q.MaxCapacity), pct(q.AbsCapacity), pct(q.AbsMaxCapacity),
 			res(q.EffectiveMin), res(q.EffectiveMax), ordering)
 	}
 	tw.Flush()
@@ -134,6 +138,10 @@ func printTree(w io.Writer, queues []core.QueueView) {
 			}
 			fmt.Fprintf(w, "%s: absolute, configured %s, at most %s; its capacities are derived from the cluster.\n",
 				q.Path, res(q.ConfiguredMin), max)
+		}
+		if q.Weighted {
+			fmt.Fprintf(w, "%s: weight %sw, %s of its parent (its weight over the sum of its siblings' weights).\n",
+				q.Path, config.JavaFloatString(q.Weight), pct(q.NormalizedWeight))
 		}
 	}
 }
