@@ -405,6 +405,9 @@ func (p *parser) capacities(q *QueueConf) error {
 			return p.capacityNumberError(maxKey, path, raw, err)
 		}
 		maxCapacity = float32(v)
+		if maxCapacity != -1 {
+			q.MaxCapacityPercent = maxCapacity
+		}
 		if maxCapacity == -1 {
 			maxCapacity = 100
 		} else if maxCapacity > 100 || maxCapacity < 0 {
@@ -420,6 +423,7 @@ func (p *parser) capacities(q *QueueConf) error {
 			return err
 		}
 	}
+	q.CapacityPercent = capacity
 	q.Capacity = float32(capacity / 100)
 	q.MaxCapacity = float32(maxCapacity / 100)
 	parentAbs, parentAbsMax := float32(1), float32(1)

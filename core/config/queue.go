@@ -126,6 +126,16 @@ type QueueConf struct {
 	// times the parent's).
 	Weighted                 bool
 	Weight, NormalizedWeight float32
+	// CapacityPercent and MaxCapacityPercent are the configured
+	// percentages as read (Float.parseFloat, before the division by 100),
+	// the values of Hadoop 3.4's capacity vectors; MaxCapacityPercent is 0
+	// when maximum-capacity is not set (or -1), which Hadoop 3.4's
+	// calculation reads as the parent's maximum.
+	CapacityPercent, MaxCapacityPercent float32
+	// MaxVector is a bracketed maximum-capacity as written (hadoop-3.4
+	// profile; none otherwise): Hadoop 3.4's calculation caps the queue by
+	// it, not by the maximum inherited into MaxResource.
+	MaxVector resource.Resource
 
 	// ConfiguredState is the state property, "" when not configured.
 	ConfiguredState QueueState

@@ -207,17 +207,18 @@ func (p *parser) checkChildModes34(q *QueueConf) error {
 	return nil
 }
 
-// normalizeWeights is the weight part of Hadoop 3.4's ParentQueue.
-// updateClusterResource, run over the whole tree once it is parsed, root
-// first: a parent whose children use weights gives each child the
-// normalized weight weight / sum of the children's weights (negative
-// weights count as 0; all of them 0 leaves them 0), root's own is 1 when
-// it has a weight; then each queue's absolute capacities are updated as
-// CSQueueUtils.updateAbsoluteCapacitiesByNodeLabels does (capacity is the
-// larger of the percentage and the normalized weight), and a leaf's
-// application limits are derived again from them
-// (AbstractLeafQueue.updateMaximumApplications). It changes nothing in a
-// tree without weights.
+// normalizeWeights gives weighted queues their capacities, run over the
+// whole tree once it is parsed, root first, as Hadoop 3.4's queue
+// capacity handler does after each parent's calculation in legacy mode:
+// a weighted child's normalized weight is its weight over the sum of its
+// weighted siblings' weights, in double (WeightQueueCapacityCalculator.
+// updateCapacitiesAfterCalculation, the mean over memory and vcores,
+// which have the same weight; all weights 0 leave it 0); then each
+// queue's absolute capacities are updated as AbstractCSQueue.
+// updateAbsoluteCapacities does (the capacity is the larger of the
+// percentage and the normalized weight), and a leaf's application limits
+// are derived again from them (AbstractLeafQueue.updateMaximumApplications).
+// It changes nothing in a tree without weights.
 func (p *parser) normalizeWeights(root *QueueConf) {
 	if !p.profile.AtLeast34() {
 		return
@@ -226,9 +227,6 @@ func (p *parser) normalizeWeights(root *QueueConf) {
 	root.Walk(func(q *QueueConf) { any = any || q.Weighted })
 	if !any {
 		return
-	}
-	if root.Weighted && root.Weight > 0 {
-		root.NormalizedWeight = 1
 	}
 	var walk func(q *QueueConf)
 	walk = func(q *QueueConf) {
@@ -244,14 +242,16 @@ func (p *parser) normalizeWeights(root *QueueConf) {
 				p.maxApplications34(q)
 			}
 		}
-		if t, err := capacityTypeOf(q.Path, q.Children); err == nil && t == typeWeight && len(q.Children) > 0 {
-			var sum float32
-			for _, c := range q.Children {
-				sum = float32(sum + max(0, c.Weight))
+		var sum float64
+		for _, c := range q.Children {
+			if c.Weighted {
+				sum += float64(c.Weight)
 			}
-			if math.Abs(float64(sum)) > 1e-6 {
-				for _, c := range q.Children {
-					c.NormalizedWeight = float32(c.Weight / sum)
+		}
+		if sum != 0 {
+			for _, c := range q.Children {
+				if c.Weighted {
+					c.NormalizedWeight = float32(float64(c.Weight) / sum)
 				}
 			}
 		}
@@ -262,31 +262,37 @@ func (p *parser) normalizeWeights(root *QueueConf) {
 	walk(root)
 }
 
-// maxApplications34 is Hadoop 3.4's AbstractLeafQueue.
+// maxApplications34 sets a leaf's application limits as Hadoop 3.4 does
+// (MaxApplications34).
+func (p *parser) maxApplications34(q *QueueConf) {
+	q.MaxApplications, q.MaxApplicationsPerUser = MaxApplications34(*p.s, q)
+}
+
+// MaxApplications34 is Hadoop 3.4's AbstractLeafQueue.
 // updateMaximumApplications with the absolute capacity ready: the queue's
 // maximum-applications, else the global per-queue maximum (at most the
 // system's) for a queue that is not absolute, else that base times the
 // absolute capacity, (int) of a float; then the per-user maximum
 // (updateMaxAppsPerUser).
-func (p *parser) maxApplications34(q *QueueConf) {
-	maxApps := q.QueueMaxApplications
-	base := p.s.MaxApplications
-	if p.s.GlobalQueueMaxApps > 0 {
-		base = min(p.s.GlobalQueueMaxApps, p.s.MaxApplications)
+func MaxApplications34(s Settings, q *QueueConf) (maxApps, perUser int) {
+	maxApps = q.QueueMaxApplications
+	base := s.MaxApplications
+	if s.GlobalQueueMaxApps > 0 {
+		base = min(s.GlobalQueueMaxApps, s.MaxApplications)
 	}
 	if maxApps < 0 {
-		if p.s.GlobalQueueMaxApps > 0 && !q.Absolute {
+		if s.GlobalQueueMaxApps > 0 && !q.Absolute {
 			maxApps = base
 		} else {
 			maxApps = javaFloatToInt(float64(float32(float32(base) * q.AbsCapacity)))
 		}
 	}
-	q.MaxApplications = maxApps
-	q.MaxApplicationsPerUser = maxApps
+	perUser = maxApps
 	if q.UserLimitFactor != -1 {
-		perUser := float32(float32(float32(maxApps)*float32(q.MinUserLimitPercent/100)) * q.UserLimitFactor)
-		q.MaxApplicationsPerUser = min(maxApps, javaFloatToInt(float64(perUser)))
+		f := float32(float32(float32(maxApps)*float32(q.MinUserLimitPercent/100)) * q.UserLimitFactor)
+		perUser = min(maxApps, javaFloatToInt(float64(f)))
 	}
+	return maxApps, perUser
 }
 
 // isCapacityVector reports whether a capacity is Hadoop 3.4's capacity
@@ -316,10 +322,16 @@ func isCapacityVector(raw string) bool {
 
 // capacityVectors refuses, under the hadoop-3.4 profile, a capacity or
 // maximum capacity written as a capacity vector with percentage or
-// weight units, which yarnplay does not simulate.
+// weight units, which yarnplay does not simulate, and keeps a bracketed
+// maximum as q.MaxVector (its errors are resourceRequirement's).
 func (p *parser) capacityVectors(q *QueueConf) error {
 	if !p.profile.AtLeast34() {
 		return nil
+	}
+	if raw, ok := p.r.c.Get(QueueKey(q.Path, SuffixMaximumCapacity)); ok && IsAbsoluteResource(raw) {
+		if res, err := parseAbsoluteResource(raw); err == nil {
+			q.MaxVector = res
+		}
 	}
 	for _, suffix := range []string{SuffixCapacity, SuffixMaximumCapacity} {
 		key := QueueKey(q.Path, suffix)
