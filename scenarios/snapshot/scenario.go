@@ -76,9 +76,9 @@ type builder struct {
 	// profile is the scenario's profile: hadoop-3.4 when the configuration
 	// uses weights, which only Hadoop 3.4 reads; else the default.
 	profile string
-	cfg   map[string]string
-	tree  *config.Parsed
-	min   Res
+	cfg     map[string]string
+	tree    *config.Parsed
+	min     Res
 	// nodes
 	nodeList []scenarios.NodeSpec
 	nodeIdx  map[string]int // node id -> index
