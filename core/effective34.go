@@ -126,8 +126,9 @@ func (s *Scheduler) calculateResources34(p *queue) {
 					}
 				}
 				var maxV float64
-				if v := resourceValue(c.conf.MaxVector, r); !c.conf.MaxVector.IsZero() {
-					maxV = math.Floor(float64(v))
+				if !c.conf.MaxVector.IsZero() {
+					// A whole number: its floor is itself.
+					maxV = float64(resourceValue(c.conf.MaxVector, r))
 				} else {
 					parentAbsMax := float64(parentMax) / clusterR
 					maxV = math.Floor(clusterR * (parentAbsMax * float64(c.conf.MaxCapacityPercent) / 100))
