@@ -176,3 +176,28 @@ func FuzzMixedQueueMode(f *testing.F) {
 		require.True(t, resource.FitsIn(sum, resource.New(mem, vc)), "%v within %d MB, %d vcores", sum, mem, vc)
 	})
 }
+
+// TestPercentageQueueWithResourceMaximum: Hadoop 3.4's calculation caps a
+// percentage queue by a bracketed maximum-capacity, which Hadoop 3.3
+// ignores (with a warning).
+func TestPercentageQueueWithResourceMaximum(t *testing.T) {
+	p := config.Prefix + "root."
+	conf := config.FromMap(map[string]string{p + "queues": "a,b", p + "a.capacity": "50", p + "b.capacity": "50",
+		p + "a.maximum-capacity": "[memory=12288,vcores=6]"})
+	for _, tc := range []struct {
+		profile config.Profile
+		max     resource.Resource
+		warned  bool
+	}{
+		{config.Hadoop3, resource.New(40960, 40), true},
+		{config.Hadoop34, resource.New(12288, 6), false},
+	} {
+		s, err := core.New(conf, tc.profile)
+		require.NoError(t, err)
+		require.Equal(t, tc.warned, len(s.Settings().Warnings) > 0, tc.profile)
+		require.NoError(t, s.AddNode(core.NodeSpec{Name: "n0", Rack: "/r", Capacity: resource.New(40960, 40)}))
+		q, err := s.Queue("root.a")
+		require.NoError(t, err)
+		require.Equal(t, tc.max, q.EffectiveMax, tc.profile)
+	}
+}
