@@ -193,6 +193,10 @@ func capacitySumText(draft map[string]string, path string) string {
 			parts[i] = w.Name + " " + w.Value + " (" + num(math.Round(w.Share*1000)/10) + "%)"
 		}
 		return "weights: " + strings.Join(parts, ", ")
+	case (len(ws) > 0 || abs > 0) && strings.EqualFold(strings.TrimSpace(draft[config.KeyLegacyQueueMode]), "false"):
+		return "mixed modes (legacy-queue-mode.enabled=false): " + strconv.Itoa(abs) + " absolute, " +
+			strconv.Itoa(len(ws)) + " weighted; the percentages take " + num(sum) + "% of what the absolute children leave, " +
+			"the weights share the rest"
 	case len(ws) > 0:
 		return strconv.Itoa(len(ws)) + " of " + strconv.Itoa(n) + " children are weights (Hadoop 3.4 takes weights " +
 			"only when every sibling has one); the percentages sum to " + num(sum) + "%"

@@ -78,6 +78,10 @@ func TestWeightsShares(t *testing.T) {
 	require.Equal(t, "a child's capacity is not a number", capacitySumText(conf, "root"))
 	conf["yarn.scheduler.capacity.root.c.capacity"] = "0w"
 	require.Equal(t, "weights: a 1w (33.3%), b 2w (66.7%), c 0w (0%)", capacitySumText(conf, "root"))
+	conf["yarn.scheduler.capacity.root.c.capacity"] = "50"
+	conf["yarn.scheduler.capacity.legacy-queue-mode.enabled"] = "false"
+	require.Equal(t, "mixed modes (legacy-queue-mode.enabled=false): 0 absolute, 2 weighted; the percentages take 50% "+
+		"of what the absolute children leave, the weights share the rest", capacitySumText(conf, "root"))
 }
 
 // A weighted queue's panel shows its weight and normalized weight, as

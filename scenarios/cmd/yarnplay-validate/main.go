@@ -1,5 +1,6 @@
 // Command yarnplay-validate reads a real capacity-scheduler.xml and says
-// what Hadoop 3.3 and yarnplay make of it (config.Check): accepted, refused
+// what Hadoop (3.3 by default; -profile hadoop-3.4 or hadoop-2) and
+// yarnplay make of it (config.Check): accepted, refused
 // by Hadoop (with Hadoop's message), or accepted by Hadoop but using a
 // feature yarnplay cannot simulate (naming it, and what yarnplay does
 // instead). It prints the warnings (properties Hadoop ignores, probable
