@@ -59,7 +59,9 @@ func setResourceValue(r *resource.Resource, i int, v int64) {
 // calculateResources); an absolute child's capacities are derived from
 // its effective resources (AbsoluteResourceCapacityCalculator.
 // updateCapacitiesAfterCalculation). In legacy queue mode percentage and
-// weighted queues keep the capacities the parse gave them; with
+// weighted queues keep the capacities the parse gave them (a leaf's
+// application limits wait for a cluster with resources,
+// refreshAfterResourceCalculation); with
 // legacy-queue-mode.enabled=false every child's are derived
 // (CapacitySchedulerQueueCapacityHandler.updateQueueCapacities).
 func (s *Scheduler) effectiveResources34() {
@@ -70,8 +72,18 @@ func (s *Scheduler) effectiveResources34() {
 		}
 		s.calculateResources34(p)
 		for _, c := range p.children {
-			if c.conf.Absolute || s.set.MixedQueueMode {
+			switch {
+			case c.conf.Absolute || s.set.MixedQueueMode:
 				c.conf = s.derivedCapacities34(p, c)
+			case c.isLeaf():
+				// refreshAfterResourceCalculation: the application limits
+				// wait for a cluster with resources.
+				m, pu := config.MaxApplications34(s.set, c.conf, s.cluster.AnyPositive())
+				if m != c.conf.MaxApplications || pu != c.conf.MaxApplicationsPerUser {
+					d := *c.conf
+					d.MaxApplications, d.MaxApplicationsPerUser = m, pu
+					c.conf = &d
+				}
 			}
 		}
 	}
@@ -210,8 +222,8 @@ func javaDoubleToLong(v float64) int64 {
 // capacity are its effective resources over its parent's (an infinite
 // ratio is 0), its absolute capacities those times the parent's
 // (updateAbsoluteCapacities: only when above 0), and a leaf's application
-// limits follow (AbstractLeafQueue.updateMaximumApplications; outside
-// legacy mode, before the first node, from the base maximum). It returns
+// limits follow (AbstractLeafQueue.updateMaximumApplications; before the
+// cluster has resources, the base maximum). It returns
 // a copy of c's configuration with them.
 func (s *Scheduler) derivedCapacities34(p, c *queue) *config.QueueConf {
 	d := *c.conf
@@ -239,7 +251,7 @@ func (s *Scheduler) derivedCapacities34(p, c *queue) *config.QueueConf {
 		d.AbsMaxCapacity = float32(d.MaxCapacity * pAbsMax)
 	}
 	if c.isLeaf() {
-		d.MaxApplications, d.MaxApplicationsPerUser = config.MaxApplications34(s.set, &d, !mixed || !s.cluster.IsZero())
+		d.MaxApplications, d.MaxApplicationsPerUser = config.MaxApplications34(s.set, &d, s.cluster.AnyPositive())
 	}
 	d.Capacity, d.MaxCapacity = finite(d.Capacity), finite(d.MaxCapacity)
 	d.AbsCapacity, d.AbsMaxCapacity = finite(d.AbsCapacity), finite(d.AbsMaxCapacity)

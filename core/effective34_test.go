@@ -201,3 +201,27 @@ func TestPercentageQueueWithResourceMaximum(t *testing.T) {
 		require.Equal(t, tc.max, q.EffectiveMax, tc.profile)
 	}
 }
+
+// TestApplicationLimitsWaitForResources: Hadoop 3.4's
+// refreshAfterResourceCalculation gives every leaf the base maximum
+// (10000) until the cluster has resources, then the base times its
+// absolute capacity (root's children a=25%, then b absolute: the order
+// Hadoop 3.4's legacy check lets pass).
+func TestApplicationLimitsWaitForResources(t *testing.T) {
+	p := config.Prefix + "root."
+	conf := config.FromMap(map[string]string{p + "queues": "a,b", p + "a.capacity": "25",
+		p + "b.capacity": "[memory=3072,vcores=3]"})
+	s, err := core.New(conf, config.Hadoop34)
+	require.NoError(t, err)
+	for path, want := range map[string]int{"root.a": 10000, "root.b": 10000} {
+		q, err := s.Queue(path)
+		require.NoError(t, err)
+		require.Equal(t, want, q.MaxApps, "%s: no resources yet", path)
+	}
+	require.NoError(t, s.AddNode(core.NodeSpec{Name: "n0", Rack: "/r", Capacity: resource.New(4096, 4)}))
+	for path, want := range map[string]int{"root.a": 2500, "root.b": 7500} {
+		q, err := s.Queue(path)
+		require.NoError(t, err)
+		require.Equal(t, want, q.MaxApps, path)
+	}
+}
