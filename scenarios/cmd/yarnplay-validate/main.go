@@ -135,6 +135,10 @@ func printTree(w io.Writer, queues []core.QueueView) {
 			fmt.Fprintf(w, "%s: absolute, configured %s, at most %s; its capacities are derived from the cluster.\n",
 				q.Path, res(q.ConfiguredMin), max)
 		}
+		if q.ManagedParent {
+			fmt.Fprintf(w, "%s: auto-create enabled parent; its leaves are created from its leaf-queue-template "+
+				"when the queue mappings place applications in them.\n", q.Path)
+		}
 	}
 }
 
