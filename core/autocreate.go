@@ -224,7 +224,12 @@ func (s *Scheduler) autoCreateLeaf(pc *placement) (*queue, error) {
 	// The constructor's limits: the whole cluster (new ResourceLimits).
 	q.lf.cachedLimit, q.lf.currentLimit = s.cluster, s.cluster
 	available := float32(float32(parent.conf.AbsCapacity-parent.autoActivated) + epsilon)
-	s.emit(Event{Kind: EvQueueCreated, Queue: q.path, Detail: fmt.Sprintf("under %s, from its leaf-queue-template", parent.path)})
+	detail := fmt.Sprintf("under %s, from its leaf-queue-template", parent.path)
+	if available < t.AbsCapacity {
+		detail += fmt.Sprintf(", with capacity 0: %s's active leaves hold %s%% of the cluster of its %s%%, no room for the template's %s%%",
+			parent.path, pct(parent.autoActivated), pct(parent.conf.AbsCapacity), pct(t.AbsCapacity))
+	}
+	s.emit(Event{Kind: EvQueueCreated, Queue: q.path, Detail: detail})
 	if available >= t.AbsCapacity {
 		s.setEntitlement(q, true)
 	} else {

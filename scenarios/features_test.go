@@ -37,6 +37,7 @@ var features = []string{
 	"max-applications",
 	"node-removal-attempt-failure",
 	"container-release",
+	"auto-created-queues",
 }
 
 // sectionRef is how a feature's description names the docs/semantics.md
