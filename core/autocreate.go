@@ -370,3 +370,50 @@ func (s *Scheduler) queueManagementChanges(p *queue) {
 		s.setEntitlement(c, true)
 	}
 }
+
+// checkAutoCreated checks the auto-created leaves (CheckInvariants): each
+// is a leaf of a managed parent, listed once in autoLeaves with the
+// configuration it holds, with the template's capacity when active and 0
+// when not; a managed parent's activated sum is its active leaves'
+// template absolute capacities (to a float rounding, as Hadoop adds them
+// in the order they were activated).
+func (s *Scheduler) checkAutoCreated() error {
+	listed := 0
+	for _, q := range s.queues {
+		if q.conf.AutoCreated {
+			listed++
+			if !q.isLeaf() || q.parent == nil || !q.parent.conf.ManagedParent {
+				return fmt.Errorf("queue %s: auto-created, but not a leaf of a managed parent", q.path)
+			}
+			if !slices.Contains(s.autoLeaves, q.conf) {
+				return fmt.Errorf("queue %s: auto-created, but its configuration is not the one kept", q.path)
+			}
+			want := float32(0)
+			if q.autoActive {
+				want = q.parent.conf.Template.Capacity
+			}
+			if q.conf.Capacity != want {
+				return fmt.Errorf("queue %s: capacity %g, but active=%v gives %g", q.path, q.conf.Capacity, q.autoActive, want)
+			}
+		}
+		if !q.conf.ManagedParent {
+			continue
+		}
+		var sum float64
+		for _, c := range q.children {
+			if !c.conf.AutoCreated {
+				return fmt.Errorf("queue %s: a managed parent with the configured child %s", q.path, c.path)
+			}
+			if c.autoActive {
+				sum += float64(q.conf.Template.AbsCapacity)
+			}
+		}
+		if math.Abs(sum-float64(q.autoActivated)) > 1e-5 {
+			return fmt.Errorf("queue %s: activated %g, but its active leaves' template capacities sum to %g", q.path, q.autoActivated, sum)
+		}
+	}
+	if listed != len(s.autoLeaves) {
+		return fmt.Errorf("%d auto-created leaves kept, %d in the tree", len(s.autoLeaves), listed)
+	}
+	return nil
+}
