@@ -1,6 +1,8 @@
 package core_test
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -198,4 +200,61 @@ func TestAutoCreatedQueuesSurviveRefresh(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, v.ManagedParent)
 	require.False(t, v.Leaf)
+}
+
+// newAutoWorkload is newWorkload with c an auto-create enabled parent:
+// u2 and u3 are placed in c.u2 and c.u3 whatever queue they name, and
+// the queue-management policy runs (or not, by the seed).
+func newAutoWorkload(t testing.TB, seed uint64) *workload {
+	pcg := rand.NewPCG(seed, 0x9e3779b97f4a7c15)
+	r := rand.New(pcg)
+	m := randomConf(r)
+	p := config.Prefix + "root.c."
+	m[p+"auto-create-child-queue.enabled"] = "true"
+	m[p+"leaf-queue-template.capacity"] = fmt.Sprint([]int{20, 40, 50, 100}[r.IntN(4)])
+	m[p+"leaf-queue-template.maximum-capacity"] = "100"
+	m[p+"leaf-queue-template.user-limit-factor"] = fmt.Sprint(1 + r.IntN(3))
+	m[config.KeyQueueMappings] = "u:u2:c.u2,u:u3:c.u3"
+	m[config.KeyQueueMappingsOverride] = "true"
+	if r.IntN(4) != 0 {
+		m[config.KeyMonitorEnable] = "true"
+		m[config.KeyMonitorPolicies] = config.QueueManagementPolicyClass
+	}
+	s, err := core.New(config.FromMap(m), config.Hadoop3)
+	require.NoError(t, err, "seed %d", seed)
+	w := &workload{t: t, pcg: pcg, r: r, s: s, leafs: []string{"root.a.a1", "root.a.a2", "root.b", "default"}}
+	for i := 0; i < 2+r.IntN(5); i++ {
+		w.addNode()
+	}
+	return w
+}
+
+// TestRandomAutoCreatedWorkloads plays random workloads in which leaves
+// are created, activated and deactivated: the invariants hold at every
+// step, and a clone replays exactly.
+func TestRandomAutoCreatedWorkloads(t *testing.T) {
+	created := 0
+	for seed := uint64(1); seed <= 30; seed++ {
+		w := newAutoWorkload(t, seed)
+		for i := 0; i < 200; i++ {
+			w.do()
+			require.NoError(t, w.s.CheckInvariants(), "seed %d step %d", seed, w.step)
+		}
+		if _, err := w.s.Queue("root.c.u2"); err == nil {
+			created++
+		}
+		w.s.TakeEvents()
+		pcg := *w.pcg
+		twin := &workload{t: t, pcg: &pcg, r: rand.New(&pcg), s: w.s.Clone(),
+			apps: append([]string(nil), w.apps...), nodes: append([]string(nil), w.nodes...), leafs: w.leafs, step: w.step, added: w.added}
+		for i := 0; i < 80; i++ {
+			w.do()
+		}
+		for i := 0; i < 80; i++ {
+			twin.do()
+		}
+		require.Equal(t, stateJSON(t, w.s), stateJSON(t, twin.s), "seed %d: the clone replayed differently", seed)
+		require.Equal(t, w.s.TakeEvents(), twin.s.TakeEvents(), "seed %d", seed)
+	}
+	require.Positive(t, created, "the workloads create leaves")
 }
