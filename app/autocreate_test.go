@@ -25,6 +25,8 @@ func TestAutoCreatedQueuesAppearMarked(t *testing.T) {
 
 	s.Jump(0)
 	f := *s.Frame()
+	require.Equal(t, []string{"root.default", "default"}, submitQueues(f.Queues),
+		"the form offers \"default\", which the mappings place")
 	rows := queueBarRows(&f)
 	require.Len(t, rows, 3, "root, default and eng before any application")
 	require.Equal(t, "auto-create parent", rows[2].Auto)
