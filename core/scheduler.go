@@ -89,7 +89,7 @@ func New(conf *config.Conf, profile config.Profile) (*Scheduler, error) {
 		conf:     conf.Clone(),
 		parsed:   parsed,
 		set:      parsed.Settings,
-		profile:  profile,
+		profile:  profile.Canonical(),
 		rc:       parsed.Settings.Calculator,
 		nodeIdx:  map[string]*node{},
 		appIdx:   map[string]*app{},

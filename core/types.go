@@ -152,6 +152,13 @@ type QueueView struct {
 	Absolute      bool              `json:",omitzero"`
 	ConfiguredMin resource.Resource `json:",omitzero"`
 	ConfiguredMax resource.Resource `json:",omitzero"`
+	// Weighted marks a queue whose capacity is a weight (hadoop-3.4
+	// profile, "2w"); Weight is the weight and NormalizedWeight its share
+	// among the siblings' weights, which its absolute capacity follows
+	// (Capacity stays 0, as Hadoop's). Left out of JSON when zero.
+	Weighted         bool    `json:",omitzero"`
+	Weight           float32 `json:",omitzero"`
+	NormalizedWeight float32 `json:",omitzero"`
 	// ManagedParent marks an auto-create enabled parent (Hadoop 3.3's
 	// ManagedParentQueue); AutoCreated a leaf created under one when an
 	// application was placed in it, and AutoActive whether its parent's

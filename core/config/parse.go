@@ -62,13 +62,11 @@ func parse(c *Conf, profile Profile, cluster resource.Resource) (ps *Parsed, err
 	if c == nil {
 		c = New()
 	}
-	switch profile {
-	case "":
-		profile = Hadoop3
-	case Hadoop3, Hadoop2:
-	default:
-		return nil, errorf("", "", "unknown profile %q: use %q or %q", profile, Hadoop3, Hadoop2)
+	q, ok := canonical(profile)
+	if !ok {
+		return nil, errorf("", "", "unknown profile %q: use %s", profile, ProfileNames)
 	}
+	profile = q
 	r = &reader{c: c}
 	s, err := parseSettings(r)
 	if err != nil {
@@ -76,10 +74,12 @@ func parse(c *Conf, profile Profile, cluster resource.Resource) (ps *Parsed, err
 	}
 	p := &parser{r: r, s: &s, profile: profile, leafNames: map[string]bool{}, queues: 1, cluster: cluster}
 	p.scanKeys()
+	p.queueMode()
 	root, err := p.parseQueue(nil, RootQueue)
 	if err != nil {
 		return nil, err
 	}
+	p.normalizeWeights(root)
 	mappings, err := p.checkQueueMappings(root)
 	if err != nil {
 		return nil, err
@@ -250,6 +250,12 @@ func (p *parser) parseQueue(parent *QueueConf, name string) (*QueueConf, error) 
 		}
 		q.Children = append(q.Children, c)
 	}
+	if p.profile.AtLeast34() {
+		if err := p.checkChildModes34(q); err != nil {
+			return nil, err
+		}
+		return q, nil
+	}
 	if p.profile != Hadoop2 {
 		if err := p.checkChildModes(q); err != nil {
 			return nil, err
@@ -302,6 +308,9 @@ func (p *parser) newQueue(parent *QueueConf, name, path string, leaf bool) (*Que
 	r := p.r
 	key := func(suffix string) string { return QueueKey(path, suffix) }
 	q := &QueueConf{Name: name, Path: path, Parent: parent}
+	if err := p.capacityVectors(q); err != nil {
+		return nil, err
+	}
 	if err := p.capacities(q); err != nil {
 		return nil, err
 	}
@@ -384,6 +393,8 @@ func (p *parser) capacities(q *QueueConf) error {
 	case ok && IsAbsoluteResource(raw) && p.profile != Hadoop2:
 		// getNonLabeledQueueCapacity: 0%; the resource is read by
 		// resourceRequirement (updateConfigurableResourceRequirement).
+	case ok && IsWeight(raw) && p.profile.AtLeast34():
+		// getNonLabeledQueueCapacity: 0%; the weight is read below.
 	case ok:
 		v, err := parseJavaFloat(raw, 32)
 		if err != nil {
@@ -407,6 +418,9 @@ func (p *parser) capacities(q *QueueConf) error {
 			return p.capacityNumberError(maxKey, path, raw, err)
 		}
 		maxCapacity = float32(v)
+		if maxCapacity != -1 {
+			q.MaxCapacityPercent = maxCapacity
+		}
 		if maxCapacity == -1 {
 			maxCapacity = 100
 		} else if maxCapacity > 100 || maxCapacity < 0 {
@@ -417,6 +431,12 @@ func (p *parser) capacities(q *QueueConf) error {
 	if q.MaxAMPercent, err = r.getFloat(QueueKey(path, SuffixMaximumAMResourcePercent), p.s.MaxAMPercent, path); err != nil {
 		return err
 	}
+	if p.profile.AtLeast34() {
+		if err := p.weight(q); err != nil {
+			return err
+		}
+	}
+	q.CapacityPercent = capacity
 	q.Capacity = float32(capacity / 100)
 	q.MaxCapacity = float32(maxCapacity / 100)
 	parentAbs, parentAbsMax := float32(1), float32(1)
@@ -445,6 +465,7 @@ func (p *parser) capacityNumberError(key, path, raw string, err error) *Error {
 		e.Message += " (Hadoop 2 has no absolute resource capacities; they came with Hadoop 3.1: " +
 			"use the hadoop-3 profile, or give queue " + path + " a percentage)"
 	}
+	e.Message += weightNumberNote(p.profile, raw, path)
 	return e
 }
 

@@ -19,7 +19,7 @@ func TestQueueDefaults(t *testing.T) {
 	require.Equal(t, []*QueueConf{leaf}, root.Children)
 	require.Equal(t, &QueueConf{
 		Name: "root", Path: "root", Children: []*QueueConf{leaf},
-		Capacity: 1, MaxCapacity: 1, AbsCapacity: 1, AbsMaxCapacity: 1,
+		Capacity: 1, MaxCapacity: 1, AbsCapacity: 1, AbsMaxCapacity: 1, CapacityPercent: 100,
 		State:     Running,
 		SubmitACL: ParseACL("*"), AdminACL: ParseACL("*"),
 		MaxAMPercent: 0.1, MaxAlloc: resource.New(8192, 4),
@@ -28,7 +28,7 @@ func TestQueueDefaults(t *testing.T) {
 	}, root)
 	require.Equal(t, &QueueConf{
 		Name: "default", Path: "root.default", Parent: root,
-		Capacity: 1, MaxCapacity: 1, AbsCapacity: 1, AbsMaxCapacity: 1,
+		Capacity: 1, MaxCapacity: 1, AbsCapacity: 1, AbsMaxCapacity: 1, CapacityPercent: 100,
 		State:     Running,
 		SubmitACL: ParseACL(" "), AdminACL: ParseACL(" "),
 		UserLimitFactor: 1, MinUserLimitPercent: 100,

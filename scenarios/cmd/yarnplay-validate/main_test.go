@@ -29,6 +29,11 @@ root           RUNNING  100.00%   100.00%           100.00%            100.00%  
 
 	require.Equal(t, 2, run(nil, &out, &errOut))
 	require.Equal(t, 2, run([]string{"missing.xml"}, &out, &errOut))
+	for _, p := range []string{"hadoop-3.3", "hadoop-3.4", "hadoop-2"} {
+		out.Reset()
+		require.Equal(t, 0, run([]string{"-profile", p, "../../testdata/capacity-scheduler.xml"}, &out, &errOut), p)
+		require.Contains(t, out.String(), "Hadoop accepts this configuration ("+p+" rules)")
+	}
 	require.Equal(t, 2, run([]string{"-profile", "hadoop-9", "../../testdata/capacity-scheduler.xml"}, &out, &errOut))
 }
 
@@ -69,6 +74,32 @@ func TestValidateVerdicts(t *testing.T) {
 			}
 			if tc.code != 1 {
 				require.NotContains(t, out.String(), "Hadoop would not start", "only Hadoop's refusals say so")
+			}
+		})
+	}
+}
+
+// TestValidateWeights: Hadoop 3.4 accepts weights and refuses siblings
+// that mix them with percentages; Hadoop 3.3 refuses "1w" as a number.
+func TestValidateWeights(t *testing.T) {
+	tests := []struct {
+		file, profile string
+		code          int
+		says          []string
+	}{
+		{"weights.xml", "hadoop-3.4", 0, []string{"OK ", "(hadoop-3.4 rules)",
+			"  eng            RUNNING  3.0w      100.00%           60.00%             100.00%           24576 MB, 19 vcores",
+			"root.eng.batch: weight 2.0w, 66.67% of its parent"}},
+		{"weights.xml", "hadoop-3", 1, []string{"REFUSED ", `For input string: "1w" (weights such as 2w came with Hadoop 3.4`}},
+		{"weights-mixed.xml", "hadoop-3.4", 1, []string{"REFUSED ",
+			"Parent queue 'root' have children queue used mixed of  weight mode, percentage and absolute mode"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.file+"/"+tc.profile, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			require.Equal(t, tc.code, run([]string{"-nodes", "4", "-profile", tc.profile, "../../testdata/validate/" + tc.file}, &out, &errOut), out.String())
+			for _, s := range tc.says {
+				require.Contains(t, out.String(), s)
 			}
 		})
 	}

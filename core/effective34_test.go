@@ -1,0 +1,98 @@
+package core_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"yarnplay/core"
+	"yarnplay/core/config"
+	"yarnplay/core/resource"
+)
+
+// TestDoublePrecisionCapacities: Hadoop 3.3 multiplies the cluster by a
+// float absolute capacity (Resources.multiply), Hadoop 3.4's
+// PercentageQueueCapacityCalculator works in double, so a 70% queue of
+// 1,024,000 MB is 716,799 MB under 3.3 and 716,800 MB under 3.4 (and
+// its 1000 vcores 699 and 700).
+func TestDoublePrecisionCapacities(t *testing.T) {
+	p := config.Prefix + "root."
+	conf := config.FromMap(map[string]string{p + "queues": "a,b", p + "a.capacity": "70", p + "b.capacity": "30"})
+	tests := []struct {
+		profile config.Profile
+		a, b    resource.Resource
+	}{
+		{config.Hadoop3, resource.New(716799, 699), resource.New(307200, 300)},
+		{config.Hadoop34, resource.New(716800, 700), resource.New(307200, 300)},
+		{config.Hadoop2, resource.New(716799, 699), resource.New(307200, 300)},
+	}
+	for _, tc := range tests {
+		t.Run(string(tc.profile), func(t *testing.T) {
+			s, err := core.New(conf, tc.profile)
+			require.NoError(t, err)
+			require.NoError(t, s.AddNode(core.NodeSpec{Name: "n0", Rack: "/r", Capacity: resource.New(1024000, 1000)}))
+			for path, want := range map[string]resource.Resource{"root.a": tc.a, "root.b": tc.b} {
+				q, err := s.Queue(path)
+				require.NoError(t, err)
+				require.Equal(t, want, q.EffectiveMin, path)
+				require.Equal(t, resource.New(1024000, 1000), q.EffectiveMax, path)
+			}
+		})
+	}
+}
+
+// TestWeightEffectiveResources holds Hadoop 3.4's effective resources of
+// weighted queues (WeightQueueCapacityCalculator): the parent's share
+// times weight / sum of the weights, rounded to the nearest (12.8 vcores
+// is 13), a lone weight taking all that is left; siblings compute from
+// what was left before their type (getRemainingRatioOfResource), so the
+// second of two 9.5-vcore halves gets only the 9 the first left.
+func TestWeightEffectiveResources(t *testing.T) {
+	p := config.Prefix + "root."
+	conf := config.FromMap(map[string]string{
+		p + "queues": "a,b", p + "a.capacity": "2w", p + "b.capacity": "3w",
+		p + "a.queues": "a1", p + "a.a1.capacity": "7w",
+		p + "b.queues": "b1,b2", p + "b.b1.capacity": "1w", p + "b.b2.capacity": "1w", p + "b.b2.maximum-capacity": "50",
+	})
+	s, err := core.New(conf, config.Hadoop34)
+	require.NoError(t, err)
+	for i := 0; i < 4; i++ {
+		require.NoError(t, s.AddNode(core.NodeSpec{Name: "n" + string(rune('0'+i)), Rack: "/r", Capacity: resource.New(10240, 8)}))
+	}
+	tests := []struct {
+		path          string
+		min, max      resource.Resource
+		norm, abs     float32
+		maxApps, apps int
+	}{
+		{"root.a", resource.New(16384, 13), resource.New(40960, 32), 0.4, 0.4, 0, 0},
+		{"root.a.a1", resource.New(16384, 13), resource.New(40960, 32), 1, 0.4, 4000, 4000},
+		{"root.b", resource.New(24576, 19), resource.New(40960, 32), 0.6, 0.6, 0, 0},
+		{"root.b.b1", resource.New(12288, 10), resource.New(40960, 32), 0.5, 0.3, 3000, 3000},
+		{"root.b.b2", resource.New(12288, 9), resource.New(20480, 16), 0.5, 0.3, 3000, 3000},
+	}
+	for _, tc := range tests {
+		q, err := s.Queue(tc.path)
+		require.NoError(t, err)
+		require.Equal(t, tc.min, q.EffectiveMin, tc.path)
+		require.Equal(t, tc.max, q.EffectiveMax, tc.path)
+		require.True(t, q.Weighted, tc.path)
+		require.InDelta(t, tc.norm, q.NormalizedWeight, 1e-6, tc.path)
+		require.InDelta(t, tc.abs, q.AbsCapacity, 1e-6, tc.path)
+		require.Zero(t, q.Capacity, tc.path)
+		require.Equal(t, tc.maxApps, q.MaxApps, tc.path)
+	}
+}
+
+// TestWeightsWithoutNodes: before the first node every effective
+// resource is 0 (Hadoop's 0/0 is NaN, and (long) NaN is 0).
+func TestWeightsWithoutNodes(t *testing.T) {
+	p := config.Prefix + "root."
+	s, err := core.New(config.FromMap(map[string]string{p + "queues": "a,b", p + "a.capacity": "1w", p + "b.capacity": "1w"}), config.Hadoop34)
+	require.NoError(t, err)
+	q, err := s.Queue("root.a")
+	require.NoError(t, err)
+	require.Equal(t, resource.None, q.EffectiveMin)
+	require.Equal(t, resource.None, q.EffectiveMax)
+	require.InDelta(t, 0.5, q.AbsCapacity, 1e-6)
+}
