@@ -13,7 +13,12 @@ import (
 // it as Hadoop's RMAppManager and CapacityScheduler.addApplication do
 // (sections 6.6 and 10). A rejected application is recorded with state
 // REJECTED and its message; nothing else changes.
-func (s *Scheduler) Submit(sub Submission) error {
+func (s *Scheduler) Submit(sub Submission) error { return s.submit(sub, false) }
+
+// submit is Submit; recovering is an application restored from a running
+// cluster (SubmitRecovered), whose queue may be an auto-created leaf to
+// create again.
+func (s *Scheduler) submit(sub Submission, recovering bool) error {
 	s.invalidate(changeState, nil)
 	if sub.App == "" {
 		return fmt.Errorf("submit: the application needs an id")
@@ -32,7 +37,7 @@ func (s *Scheduler) Submit(sub Submission) error {
 	// RMAppManager.placeApplication: the queue mappings may place it
 	// elsewhere (copyPlacementQueueToSubmissionContext).
 	queueName := sub.Queue
-	pc, perr := s.place(sub.User, sub.Queue)
+	pc, perr := s.place(sub.User, sub.Queue, recovering)
 	if perr != nil {
 		return reject(fmt.Sprintf("Failed to submit application %s submitted by user %s reason: %s", sub.App, sub.User, perr.Error()))
 	}

@@ -20,8 +20,12 @@ type placement struct {
 // place is UserGroupMappingPlacementRule.getPlacementForApp: the queue the
 // mappings give the user, when the application names "default", that
 // queue, or the mappings override (queue-mappings-override.enable). The
-// error is the message of a failed placement.
-func (s *Scheduler) place(user, queue string) (*placement, error) {
+// error is the message of a failed placement. A recovered application
+// (recovering) names the queue it ran in by its full path, where Hadoop
+// stored the leaf's name: that counts as naming it, so that its
+// auto-created leaf is created again (CapacityScheduler.
+// addApplicationOnRecovery).
+func (s *Scheduler) place(user, queue string, recovering bool) (*placement, error) {
 	m := s.parsed.Mappings
 	if len(m.List) == 0 {
 		return nil, nil
@@ -30,7 +34,7 @@ func (s *Scheduler) place(user, queue string) (*placement, error) {
 	if err != nil || pc == nil {
 		return nil, err
 	}
-	if queue == "default" || queue == pc.queue || m.Override {
+	if queue == "default" || queue == pc.queue || m.Override || recovering && queue == pc.parent+"."+pc.queue {
 		return pc, nil
 	}
 	return nil, nil

@@ -30,6 +30,8 @@ const (
 	// KeyMonitorPolicies is yarn.resourcemanager.scheduler.monitor.policies
 	// (the scheduling edit policies the monitor runs).
 	KeyMonitorPolicies = "yarn.resourcemanager.scheduler.monitor.policies"
+	// PreemptionPolicyClass is the monitor's default policy.
+	PreemptionPolicyClass = "org.apache.hadoop.yarn.server.resourcemanager.monitor.capacity.ProportionalCapacityPreemptionPolicy"
 	// QueueManagementPolicyClass is the edit policy that activates and
 	// deactivates auto-created leaf queues.
 	QueueManagementPolicyClass = "org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.QueueManagementDynamicEditPolicy"

@@ -289,9 +289,15 @@ func parseSettings(r *reader) (Settings, error) {
 		return s, err
 	}
 	if v, ok := r.c.Get(KeyMonitorPolicies); ok && p.Enabled {
-		for _, c := range trimmedStrings(v) { // Configuration.getClasses
+		// ResourceManager.createSchedulerMonitors: the monitor runs the
+		// listed policies only (Configuration.getClasses; the default
+		// lists the preemption policy alone).
+		preempt := false
+		for _, c := range trimmedStrings(v) {
 			s.QueueManagement = s.QueueManagement || c == QueueManagementPolicyClass
+			preempt = preempt || c == PreemptionPolicyClass
 		}
+		p.Enabled = preempt
 	}
 	if p.Enabled && p.MonitoringIntervalMS <= 0 {
 		return s, errorf(KeyPreemptionMonitoringInterval, "", "%s must be positive, not %d",
