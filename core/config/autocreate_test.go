@@ -45,7 +45,7 @@ func TestAutoCreatedLeafFromTemplate(t *testing.T) {
 		p + "c.leaf-queue-template.capacity":    "50", p + "c.LEAF-QUEUE-TEMPLATE.maximum-capacity": "100",
 		p + "c.leaf-queue-template.user-limit-factor": "3", p + "c.leaf-queue-template.ordering-policy": "fair",
 		p + "c.leaf-queue-template.acl_submit_applications": "alice",
-		Prefix + "maximum-am-resource-percent":                "0.5",
+		Prefix + "maximum-am-resource-percent":              "0.5",
 	})
 	parsed, err := Parse(c, Hadoop3)
 	require.NoError(t, err)
