@@ -258,3 +258,27 @@ func TestRandomAutoCreatedWorkloads(t *testing.T) {
 	}
 	require.Positive(t, created, "the workloads create leaves")
 }
+
+// TestAutoCreatedQueuesUnderHadoop34 plays the activation and
+// deactivation under the hadoop-3.4 profile, whose effective resources
+// are computed in double from the capacity percentages: they follow the
+// leaves' entitlements too.
+func TestAutoCreatedQueuesUnderHadoop34(t *testing.T) {
+	s, err := core.New(autoCreateConf(), config.Hadoop34)
+	require.NoError(t, err)
+	require.NoError(t, s.AddNode(core.NodeSpec{Name: "h1", Capacity: resource.New(32*gb, 32)}))
+	require.NoError(t, submitAs(t, s, "app1", "user1", "default"))
+	require.NoError(t, submitAs(t, s, "app2", "user2", "default"))
+	require.NoError(t, submitAs(t, s, "app3", "user3", "default"))
+	v := requireCaps(t, s, "root.c.user1", 0.5, 0.1, 1, 1)
+	require.Equal(t, int64(3276), v.EffectiveMin.MemoryMB, "0.1 of 32 GB, in double, floored")
+	v = requireCaps(t, s, "root.c.user3", 0, 0, 1, 1)
+	require.Zero(t, v.EffectiveMin.MemoryMB)
+	require.NoError(t, s.KillApp("app2", "test"))
+	s.Tick()
+	v = requireCaps(t, s, "root.c.user3", 0.5, 0.1, 1, 1)
+	require.Equal(t, int64(3276), v.EffectiveMin.MemoryMB)
+	v = requireCaps(t, s, "root.c.user2", 0, 0, 1, 1)
+	require.Zero(t, v.EffectiveMin.MemoryMB)
+	require.NoError(t, s.CheckInvariants())
+}

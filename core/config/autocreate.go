@@ -37,6 +37,29 @@ const (
 	QueueManagementPolicyClass = "org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.QueueManagementDynamicEditPolicy"
 )
 
+// SuffixAutoQueueCreationV2 is Hadoop 3.4's flexible auto-queue creation
+// (auto-queue-creation-v2.enabled).
+const SuffixAutoQueueCreationV2 = "auto-queue-creation-v2.enabled"
+
+// flexibleAutoCreation reads auto-queue-creation-v2.enabled: Hadoop 3.4
+// creates queues under such a parent (not simulated by yarnplay); Hadoop
+// 3.3 and 2 do not know the property.
+func (p *parser) flexibleAutoCreation(path string) {
+	key := QueueKey(path, SuffixAutoQueueCreationV2)
+	if !p.r.getBool(key, false) {
+		return
+	}
+	if p.profile.AtLeast34() {
+		p.r.notSimulated(unsupported(key, path, "flexible auto-queue creation (Hadoop 3.4)", notLoaded,
+			"Queue %s enables flexible auto-queue creation (%s=true): yarnplay simulates Hadoop 3.3's legacy "+
+				"auto-created leaf queues (auto-create-child-queue.enabled with a leaf-queue-template), not 3.4's flexible ones",
+			path, key))
+		return
+	}
+	p.r.warnf("%s: Hadoop %s has no flexible auto-queue creation (it came with Hadoop 3.4); the property is ignored",
+		key, map[bool]string{true: "2", false: "3.3"}[p.profile == Hadoop2])
+}
+
 // LeafTemplate is a managed parent's leaf queue template
 // (AutoCreatedLeafQueueConfig, ManagedParentQueue.initializeLeafQueueConfigs):
 // the template's capacities, checked as a queue named
@@ -156,5 +179,8 @@ func WithEntitlement(q *QueueConf, capacity, maxCapacity float32) *QueueConf {
 	c.AbsCapacity = float32(q.Parent.AbsCapacity * capacity)
 	c.MaxCapacity = maxCapacity
 	c.AbsMaxCapacity = float32(q.Parent.AbsMaxCapacity * maxCapacity)
+	// The percentages Hadoop 3.4's calculation reads (the capacity vector).
+	c.CapacityPercent = float32(capacity * 100)
+	c.MaxCapacityPercent = float32(maxCapacity * 100)
 	return &c
 }

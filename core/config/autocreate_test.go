@@ -75,3 +75,26 @@ func TestAutoCreatedLeafFromTemplate(t *testing.T) {
 	require.InDelta(t, 0.1, active.AbsCapacity, 1e-7)
 	require.Equal(t, float32(0), leaf.Capacity, "the leaf's configuration is not changed")
 }
+
+// TestAutoCreationUnderHadoop34 holds the verdicts under the hadoop-3.4
+// profile: legacy auto-created leaves are simulated as in 3.3, flexible
+// auto-queue creation is not.
+func TestAutoCreationUnderHadoop34(t *testing.T) {
+	p := Prefix + "root."
+	base := map[string]string{p + "queues": "a,b", p + "a.capacity": "50", p + "b.capacity": "50"}
+	with := func(kv ...string) *Conf {
+		c := FromMap(base)
+		for i := 0; i+1 < len(kv); i += 2 {
+			c.Set(kv[i], kv[i+1])
+		}
+		return c
+	}
+	r := Check(with(p+"b.auto-create-child-queue.enabled", "true", p+"b.leaf-queue-template.capacity", "10"), Hadoop34)
+	require.Equal(t, Accepted, r.Verdict, "%v", r.Err)
+	require.True(t, r.Parsed.Queue("root.b").ManagedParent)
+
+	r = Check(with(p+"b.auto-queue-creation-v2.enabled", "true"), Hadoop34)
+	require.Equal(t, NotSimulated, r.Verdict)
+	require.Equal(t, p+"b.auto-queue-creation-v2.enabled", r.Err.Property)
+	require.Contains(t, r.Err.Message, "not 3.4's flexible ones")
+}

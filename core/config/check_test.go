@@ -42,6 +42,8 @@ func TestCheckVerdicts(t *testing.T) {
 			"Illegal queue capacity setting (abs-capacity=0.3) > (abs-maximum-capacity=0.2) for queue=[root.b.leaf-queue-template],label=[]", ""},
 		{"another queue-management policy", base(p+"b.auto-create-child-queue.enabled", "true",
 			p+"b.auto-create-child-queue.management-policy", "com.example.Policy"), NotSimulated, "GuaranteedOrZeroCapacityOverTimePolicy only", ""},
+		{"flexible auto-creation under 3.3", base(p+"b.auto-queue-creation-v2.enabled", "true"), Accepted, "",
+			"Hadoop 3.3 has no flexible auto-queue creation (it came with Hadoop 3.4); the property is ignored"},
 		{"a mapping under a managed parent", base(p+"b.auto-create-child-queue.enabled", "true", KeyQueueMappings, "u:%user:root.b.%user"),
 			Accepted, "", ""},
 		{"a dynamic mapping under a parent without auto-creation", base(KeyQueueMappings, "u:%user:a.%user"), Refused,

@@ -174,6 +174,7 @@ func (p *parser) parseQueue(parent *QueueConf, name string) (*QueueConf, error) 
 	children := splitQueueNames(rawChildren)
 	reservable := p.r.getBool(key(SuffixReservable), false)
 	autoCreate := p.r.getBool(key(SuffixAutoCreateChildQueue), false)
+	p.flexibleAutoCreation(path)
 
 	if len(children) == 0 {
 		if parent == nil {
