@@ -58,8 +58,10 @@ func setResourceValue(r *resource.Resource, i int, v int64) {
 // children's (updateChildren, ResourceCalculationDriver.
 // calculateResources); an absolute child's capacities are derived from
 // its effective resources (AbsoluteResourceCapacityCalculator.
-// updateCapacitiesAfterCalculation). Percentage and weighted queues keep
-// the capacities the parse gave them (legacy queue mode).
+// updateCapacitiesAfterCalculation). In legacy queue mode percentage and
+// weighted queues keep the capacities the parse gave them; with
+// legacy-queue-mode.enabled=false every child's are derived
+// (CapacitySchedulerQueueCapacityHandler.updateQueueCapacities).
 func (s *Scheduler) effectiveResources34() {
 	s.root.effMin, s.root.effMax = s.cluster, s.cluster
 	for _, p := range s.queues {
@@ -68,7 +70,7 @@ func (s *Scheduler) effectiveResources34() {
 		}
 		s.calculateResources34(p)
 		for _, c := range p.children {
-			if c.conf.Absolute {
+			if c.conf.Absolute || s.set.MixedQueueMode {
 				c.conf = s.derivedCapacities34(p, c)
 			}
 		}
@@ -126,8 +128,9 @@ func (s *Scheduler) calculateResources34(p *queue) {
 					}
 				}
 				var maxV float64
-				if v := resourceValue(c.conf.MaxVector, r); !c.conf.MaxVector.IsZero() {
-					maxV = math.Floor(float64(v))
+				if !c.conf.MaxVector.IsZero() {
+					// A whole number: its floor is itself.
+					maxV = float64(resourceValue(c.conf.MaxVector, r))
 				} else {
 					parentAbsMax := float64(parentMax) / clusterR
 					maxV = math.Floor(clusterR * (parentAbsMax * float64(c.conf.MaxCapacityPercent) / 100))
@@ -202,11 +205,13 @@ func javaDoubleToLong(v float64) int64 {
 }
 
 // derivedCapacities34 is CapacitySchedulerQueueCapacityHandler.
-// setQueueCapacities for an absolute queue: its capacity and maximum
+// setQueueCapacities for an absolute queue (every queue with
+// legacy-queue-mode.enabled=false): its capacity and maximum
 // capacity are its effective resources over its parent's (an infinite
 // ratio is 0), its absolute capacities those times the parent's
 // (updateAbsoluteCapacities: only when above 0), and a leaf's application
-// limits follow (AbstractLeafQueue.updateMaximumApplications). It returns
+// limits follow (AbstractLeafQueue.updateMaximumApplications; outside
+// legacy mode, before the first node, from the base maximum). It returns
 // a copy of c's configuration with them.
 func (s *Scheduler) derivedCapacities34(p, c *queue) *config.QueueConf {
 	d := *c.conf
@@ -222,6 +227,11 @@ func (s *Scheduler) derivedCapacities34(p, c *queue) *config.QueueConf {
 	}
 	d.Capacity = notInf(s.rc.Divide(s.cluster, c.effMin, p.effMin))
 	d.MaxCapacity = notInf(s.rc.Divide(s.cluster, c.effMax, p.effMax))
+	mixed := s.set.MixedQueueMode
+	if mixed {
+		// No normalized weight outside legacy mode: the capacity alone.
+		d.AbsCapacity, d.AbsMaxCapacity = 0, 0
+	}
 	if d.Capacity > 0 {
 		d.AbsCapacity = float32(d.Capacity * pAbs)
 	}
@@ -229,7 +239,7 @@ func (s *Scheduler) derivedCapacities34(p, c *queue) *config.QueueConf {
 		d.AbsMaxCapacity = float32(d.MaxCapacity * pAbsMax)
 	}
 	if c.isLeaf() {
-		d.MaxApplications, d.MaxApplicationsPerUser = config.MaxApplications34(s.set, &d)
+		d.MaxApplications, d.MaxApplicationsPerUser = config.MaxApplications34(s.set, &d, !mixed || !s.cluster.IsZero())
 	}
 	d.Capacity, d.MaxCapacity = finite(d.Capacity), finite(d.MaxCapacity)
 	d.AbsCapacity, d.AbsMaxCapacity = finite(d.AbsCapacity), finite(d.AbsMaxCapacity)

@@ -96,3 +96,83 @@ func TestWeightsWithoutNodes(t *testing.T) {
 	require.Equal(t, resource.None, q.EffectiveMax)
 	require.InDelta(t, 0.5, q.AbsCapacity, 1e-6)
 }
+
+// TestMixedQueueMode: with legacy-queue-mode.enabled=false siblings mix
+// the three modes; Hadoop 3.4's ResourceCalculationDriver serves the
+// absolute queue first, then the percentages of what is left, then the
+// weights of the rest; a percentage sum above 100% gets what is left
+// (QUEUE_OVERUTILIZED), and every capacity is divided from the effective
+// resources (CapacitySchedulerQueueCapacityHandler.setQueueCapacities).
+func TestMixedQueueMode(t *testing.T) {
+	p := config.Prefix + "root."
+	conf := config.FromMap(map[string]string{
+		config.KeyLegacyQueueMode: "false",
+		p + "queues":              "a,b,c,d", p + "a.capacity": "[memory=10240,vcores=10]", p + "b.capacity": "50",
+		p + "c.capacity": "2w", p + "d.capacity": "1w",
+		p + "b.queues": "b1,b2", p + "b.b1.capacity": "70", p + "b.b2.capacity": "70",
+	})
+	s, err := core.New(conf, config.Hadoop34)
+	require.NoError(t, err)
+	require.NoError(t, s.AddNode(core.NodeSpec{Name: "n0", Rack: "/r", Capacity: resource.New(40960, 40)}))
+	tests := []struct {
+		path          string
+		min           resource.Resource
+		capacity, abs float32
+		maxApps       int
+	}{
+		{"root.a", resource.New(10240, 10), 0.25, 0.25, 2500},
+		{"root.b", resource.New(15360, 15), 0.375, 0.375, 0},
+		{"root.c", resource.New(10240, 10), 0.25, 0.25, 2500},
+		{"root.d", resource.New(5120, 5), 0.125, 0.125, 1250},
+		{"root.b.b1", resource.New(10752, 10), 0.7, 0.2625, 2625},
+		{"root.b.b2", resource.New(4608, 5), 0.3, 0.1125, 1125},
+	}
+	for _, tc := range tests {
+		q, err := s.Queue(tc.path)
+		require.NoError(t, err)
+		require.Equal(t, tc.min, q.EffectiveMin, tc.path)
+		require.InDelta(t, tc.capacity, q.Capacity, 1e-6, tc.path)
+		require.InDelta(t, tc.abs, q.AbsCapacity, 1e-6, tc.path)
+		if q.Leaf {
+			require.Equal(t, tc.maxApps, q.MaxApps, tc.path)
+		}
+	}
+}
+
+// FuzzMixedQueueMode builds three siblings with fuzzed capacities under
+// legacy-queue-mode.enabled=false on one node of a fuzzed size: a
+// configuration Hadoop 3.4 takes never panics the scheduler, keeps its
+// invariants, and its children's effective minimums are non-negative and
+// within the cluster per resource type (the driver gives no child more
+// than the parent has left).
+func FuzzMixedQueueMode(f *testing.F) {
+	f.Add("[memory=10240,vcores=10]", "50", "2w", int64(40960), int64(40))
+	f.Add("70", "70", "1w", int64(1024000), int64(1000))
+	f.Add("0w", "0", "[memory=1]", int64(1), int64(1))
+	f.Add("3w", "1w", "[memory=99999,vcores=99]", int64(8192), int64(0))
+	f.Fuzz(func(t *testing.T, a, b, c string, mem, vc int64) {
+		if mem < 0 || vc < 0 || mem > 1<<40 || vc > 1<<20 {
+			return
+		}
+		p := config.Prefix + "root."
+		conf := config.FromMap(map[string]string{config.KeyLegacyQueueMode: "false",
+			p + "queues": "a,b,c", p + "a.capacity": a, p + "b.capacity": b, p + "c.capacity": c})
+		s, err := core.New(conf, config.Hadoop34)
+		if err != nil {
+			return
+		}
+		if s.AddNode(core.NodeSpec{Name: "n0", Rack: "/r", Capacity: resource.New(mem, vc)}) != nil {
+			return
+		}
+		require.NoError(t, s.CheckInvariants())
+		var sum resource.Resource
+		for _, q := range s.Queues() {
+			if q.Depth != 1 {
+				continue
+			}
+			require.False(t, q.EffectiveMin.MemoryMB < 0 || q.EffectiveMin.VCores < 0, q.Path)
+			sum = sum.Add(q.EffectiveMin)
+		}
+		require.True(t, resource.FitsIn(sum, resource.New(mem, vc)), "%v within %d MB, %d vcores", sum, mem, vc)
+	})
+}

@@ -252,6 +252,10 @@ func (p *parser) parseQueue(parent *QueueConf, name string) (*QueueConf, error) 
 		q.Children = append(q.Children, c)
 	}
 	if p.profile.AtLeast34() {
+		if p.s.MixedQueueMode {
+			// setChildQueues checks nothing outside legacy queue mode.
+			return q, nil
+		}
 		if err := p.checkChildModes34(q); err != nil {
 			return nil, err
 		}

@@ -33,6 +33,11 @@ type Settings struct {
 	MaxAMPercent float32
 	// GlobalQueueMaxApps is global-queue-max-application (-1: undefined).
 	GlobalQueueMaxApps int
+	// MixedQueueMode is Hadoop 3.4's legacy-queue-mode.enabled=false
+	// (hadoop-3.4 profile only): siblings may mix percentages, absolute
+	// resources and weights, and every queue's capacities are derived from
+	// its effective resources (docs/semantics.md, section 14.8).
+	MixedQueueMode bool
 	// NodeLocalityDelay is node-locality-delay (40).
 	NodeLocalityDelay int
 	// RackLocalityAdditionalDelay is rack-locality-additional-delay (-1).

@@ -18,8 +18,7 @@ const weightSuffix = "w"
 
 // KeyLegacyQueueMode is Hadoop 3.4's legacy-queue-mode.enabled (default
 // true): the one-mode-among-siblings rules. With false, siblings may mix
-// percentages, absolute resources and weights (the universal capacity
-// vector), which yarnplay does not simulate.
+// percentages, absolute resources and weights (Settings.MixedQueueMode).
 const KeyLegacyQueueMode = Prefix + "legacy-queue-mode.enabled"
 
 // SuffixAllowZeroCapacitySum is Hadoop 3.4's allow-zero-capacity-sum of
@@ -33,16 +32,11 @@ func IsWeight(raw string) bool { return strings.HasSuffix(raw, weightSuffix) }
 
 // queueMode reads legacy-queue-mode.enabled under the hadoop-3.4 profile
 // (CapacitySchedulerConfiguration.isLegacyQueueMode: getBoolean, so an
-// unreadable value is the default, true). Hadoop 3.3 has no such property.
+// unreadable value is the default, true) into Settings.MixedQueueMode.
+// Hadoop 3.3 has no such property.
 func (p *parser) queueMode() {
-	if !p.profile.AtLeast34() {
-		return
-	}
-	if !p.r.getBool(KeyLegacyQueueMode, true) {
-		p.r.notSimulated(unsupported(KeyLegacyQueueMode, "", "mixed capacity modes (legacy-queue-mode.enabled=false)", notLoaded,
-			"%s=false lets siblings mix percentages, absolute resources and weights (Hadoop 3.4's universal "+
-				"capacity vector): this queue mode is not simulated by yarnplay; leave it true (the default) to use "+
-				"one mode among siblings", KeyLegacyQueueMode))
+	if p.profile.AtLeast34() {
+		p.s.MixedQueueMode = !p.r.getBool(KeyLegacyQueueMode, true)
 	}
 }
 
@@ -265,23 +259,24 @@ func (p *parser) normalizeWeights(root *QueueConf) {
 // maxApplications34 sets a leaf's application limits as Hadoop 3.4 does
 // (MaxApplications34).
 func (p *parser) maxApplications34(q *QueueConf) {
-	q.MaxApplications, q.MaxApplicationsPerUser = MaxApplications34(*p.s, q)
+	q.MaxApplications, q.MaxApplicationsPerUser = MaxApplications34(*p.s, q, true)
 }
 
 // MaxApplications34 is Hadoop 3.4's AbstractLeafQueue.
-// updateMaximumApplications with the absolute capacity ready: the queue's
-// maximum-applications, else the global per-queue maximum (at most the
-// system's) for a queue that is not absolute, else that base times the
-// absolute capacity, (int) of a float; then the per-user maximum
+// updateMaximumApplications: the queue's maximum-applications, else the
+// base (the global per-queue maximum, at most the system's, or the
+// system's) when the absolute capacity is not ready or for a queue that
+// is not absolute under a global per-queue maximum, else the base times
+// the absolute capacity, (int) of a float; then the per-user maximum
 // (updateMaxAppsPerUser).
-func MaxApplications34(s Settings, q *QueueConf) (maxApps, perUser int) {
+func MaxApplications34(s Settings, q *QueueConf, ready bool) (maxApps, perUser int) {
 	maxApps = q.QueueMaxApplications
 	base := s.MaxApplications
 	if s.GlobalQueueMaxApps > 0 {
 		base = min(s.GlobalQueueMaxApps, s.MaxApplications)
 	}
 	if maxApps < 0 {
-		if s.GlobalQueueMaxApps > 0 && !q.Absolute {
+		if !ready || s.GlobalQueueMaxApps > 0 && !q.Absolute {
 			maxApps = base
 		} else {
 			maxApps = javaFloatToInt(float64(float32(float32(base) * q.AbsCapacity)))

@@ -183,27 +183,35 @@ func TestWeightRefusals(t *testing.T) {
 	}
 }
 
-// TestLegacyQueueMode: legacy-queue-mode.enabled=false (mixed modes) is
-// not simulated; an unreadable value is the default, true
-// (testLegacyQueueModeDefaultsToTrue); hadoop-3.3 ignores the property.
+// TestLegacyQueueMode: with legacy-queue-mode.enabled=false Hadoop 3.4
+// lets siblings mix percentages, resources and weights and checks no sums
+// (setChildQueues checks nothing); an unreadable value is the default,
+// true (testLegacyQueueModeDefaultsToTrue); hadoop-3.3 ignores the
+// property.
 func TestLegacyQueueMode(t *testing.T) {
-	c := weightConf("queues", "a,b", "a.capacity", "2w", "b.capacity", "3w")
-	c.Set(KeyLegacyQueueMode, "false")
+	c := weightConf("queues", "a,b,c", "a.capacity", "[memory=10240,vcores=10]", "b.capacity", "50", "c.capacity", "2w",
+		"b.queues", "b1,b2", "b.b1.capacity", "70", "b.b2.capacity", "70")
 	_, err := Parse(c, Hadoop34)
-	var e *Error
-	require.ErrorAs(t, err, &e)
-	require.True(t, e.NotSimulated)
-	require.Equal(t, KeyLegacyQueueMode, e.Property)
-	require.Equal(t, "mixed capacity modes (legacy-queue-mode.enabled=false)", e.Feature)
+	require.ErrorContains(t, err, "Illegal capacity sum of 1.4 for children of queue b", "b's children are checked first")
+	c.Set(Prefix+"root.b.b2.capacity", "30")
+	_, err = Parse(c, Hadoop34)
+	require.ErrorContains(t, err, "have children queue used mixed of  weight mode, percentage and absolute mode")
+	c.Set(Prefix+"root.b.b2.capacity", "70")
+	c.Set(KeyLegacyQueueMode, "false")
+	parsed, err := Parse(c, Hadoop34)
+	require.NoError(t, err)
+	require.True(t, parsed.Settings.MixedQueueMode)
 	for _, v := range []string{"true", "junk", ""} {
 		c.Set(KeyLegacyQueueMode, v)
 		_, err := Parse(c, Hadoop34)
-		require.NoError(t, err, v)
+		require.Error(t, err, v)
 	}
 	c = weightConf("queues", "a", "a.capacity", "100")
 	c.Set(KeyLegacyQueueMode, "false")
-	_, err = Parse(c, Hadoop3)
+	parsed, err = Parse(c, Hadoop3)
 	require.NoError(t, err)
+	require.False(t, parsed.Settings.MixedQueueMode)
+	require.Empty(t, parsed.Settings.Warnings, "a known property")
 }
 
 // TestWeightXMLRoundTrip: the XML export writes weights as written, and

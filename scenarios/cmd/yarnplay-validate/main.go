@@ -96,7 +96,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	printWarnings(stdout, res.Warnings)
 	cluster := s.ClusterResource()
 	fmt.Fprintf(stdout, "\nOn %d nodes of %d MB and %d vcores (cluster %s):\n\n", *nodes, *nodeMB, *nodeVCores, cluster)
-	printTree(stdout, s.Queues())
+	printTree(stdout, s.Queues(), s.Settings().MixedQueueMode)
 	return 0
 }
 
@@ -106,7 +106,7 @@ func printWarnings(w io.Writer, warnings []string) {
 	}
 }
 
-func printTree(w io.Writer, queues []core.QueueView) {
+func printTree(w io.Writer, queues []core.QueueView, mixed bool) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "queue\tstate\tcapacity\tmaximum-capacity\tabsolute capacity\tabsolute maximum\tguaranteed\tmaximum\tordering")
 	for _, q := range queues {
@@ -139,7 +139,11 @@ func printTree(w io.Writer, queues []core.QueueView) {
 			fmt.Fprintf(w, "%s: absolute, configured %s, at most %s; its capacities are derived from the cluster.\n",
 				q.Path, res(q.ConfiguredMin), max)
 		}
-		if q.Weighted {
+		switch {
+		case q.Weighted && mixed:
+			fmt.Fprintf(w, "%s: weight %sw, %s of what its parent has left after its absolute and percentage siblings.\n",
+				q.Path, config.JavaFloatString(q.Weight), pct(q.NormalizedWeight))
+		case q.Weighted:
 			fmt.Fprintf(w, "%s: weight %sw, %s of its parent (its weight over the sum of its siblings' weights).\n",
 				q.Path, config.JavaFloatString(q.Weight), pct(q.NormalizedWeight))
 		}

@@ -91,6 +91,9 @@ func TestValidateWeights(t *testing.T) {
 			"  eng            RUNNING  3.0w      100.00%           60.00%             100.00%           24576 MB, 19 vcores",
 			"root.eng.batch: weight 2.0w, 66.67% of its parent"}},
 		{"weights.xml", "hadoop-3", 1, []string{"REFUSED ", `For input string: "1w" (weights such as 2w came with Hadoop 3.4`}},
+		{"mixed-modes.xml", "hadoop-3.4", 0, []string{"OK ",
+			"  eng    RUNNING  37.50%    100.00%           37.50%             100.00%           15360 MB, 12 vcores",
+			"root.adhoc: weight 2.0w, 66.67% of what its parent has left after its absolute and percentage siblings."}},
 		{"weights-mixed.xml", "hadoop-3.4", 1, []string{"REFUSED ",
 			"Parent queue 'root' have children queue used mixed of  weight mode, percentage and absolute mode"}},
 	}
