@@ -52,6 +52,7 @@ func TestValidateVerdicts(t *testing.T) {
 		{"llap-priority.xml", 0, []string{"OK ", "priority-utilization", "fifo, priority 10"}},
 		{"auto-create.xml", 0, []string{"OK ", "and yarnplay simulates it",
 			"root.users: auto-create enabled parent; its leaves are created from its leaf-queue-template"}},
+		{"auto-create-docs.xml", 0, []string{"OK ", "root.parent1: auto-create enabled parent"}},
 		{"auto-create-static-children.xml", 3, []string{"does not allow pre-configured queues next to auto-created ones"}},
 		{"auto-create-bad-template.xml", 1, []string{"REFUSED ", "Illegal capacity of 120.0 for queue root.users.leaf-queue-template"}},
 		{"mapping-parent-not-managed.xml", 1, []string{"REFUSED ",
