@@ -220,7 +220,7 @@ func (s *Scheduler) CheckInvariants() error {
 			}
 		}
 	}
-	return nil
+	return s.checkAutoCreated()
 }
 
 // checkChildOrder checks a parent's kept child order (order.go): a

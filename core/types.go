@@ -159,6 +159,14 @@ type QueueView struct {
 	Weighted         bool    `json:",omitzero"`
 	Weight           float32 `json:",omitzero"`
 	NormalizedWeight float32 `json:",omitzero"`
+	// ManagedParent marks an auto-create enabled parent (Hadoop 3.3's
+	// ManagedParentQueue); AutoCreated a leaf created under one when an
+	// application was placed in it, and AutoActive whether its parent's
+	// queue-management policy gives it the template's capacity (else 0).
+	// Left out of JSON when false.
+	ManagedParent bool `json:",omitzero"`
+	AutoCreated   bool `json:",omitzero"`
+	AutoActive    bool `json:",omitzero"`
 	// Used includes reserved resources, as CSQueue.getUsedResources does.
 	Used, Reserved, Pending resource.Resource
 

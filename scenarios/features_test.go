@@ -38,6 +38,7 @@ var features = []string{
 	"node-removal-attempt-failure",
 	"container-release",
 	"weights",
+	"auto-created-queues",
 }
 
 // sectionRef is how a feature's description names the docs/semantics.md

@@ -80,7 +80,8 @@ func parse(c *Conf, profile Profile, cluster resource.Resource) (ps *Parsed, err
 		return nil, err
 	}
 	p.normalizeWeights(root)
-	if err := p.checkQueueMappings(root); err != nil {
+	mappings, err := p.checkQueueMappings(root)
+	if err != nil {
 		return nil, err
 	}
 	p.checkKeys(root)
@@ -89,7 +90,7 @@ func parse(c *Conf, profile Profile, cluster resource.Resource) (ps *Parsed, err
 		return nil, r.notSim
 	}
 	s.Warnings = r.warnings
-	return &Parsed{Settings: s, Root: root}, nil
+	return &Parsed{Settings: s, Root: root, Mappings: mappings}, nil
 }
 
 // Limits of the queue tree Parse accepts (Hadoop has none; they keep a
@@ -173,6 +174,7 @@ func (p *parser) parseQueue(parent *QueueConf, name string) (*QueueConf, error) 
 	children := splitQueueNames(rawChildren)
 	reservable := p.r.getBool(key(SuffixReservable), false)
 	autoCreate := p.r.getBool(key(SuffixAutoCreateChildQueue), false)
+	p.flexibleAutoCreation(path)
 
 	if len(children) == 0 {
 		if parent == nil {
@@ -182,10 +184,17 @@ func (p *parser) parseQueue(parent *QueueConf, name string) (*QueueConf, error) 
 			p.r.notSimulated(unsupported(key(SuffixReservable), path, "the reservation system (PlanQueue)", notLoaded,
 				"Queue %s is reservable (%s=true): the reservation system (PlanQueue) is not simulated by yarnplay",
 				path, key(SuffixReservable)))
-		} else if autoCreate {
+		} else if autoCreate && p.profile == Hadoop2 {
 			p.r.notSimulated(unsupported(key(SuffixAutoCreateChildQueue), path, "auto-created queues", notLoaded,
-				"Queue %s enables auto-created child queues (%s=true): auto-created queues are not simulated by yarnplay",
-				path, key(SuffixAutoCreateChildQueue)))
+				"Queue %s enables auto-created child queues (%s=true): auto-created leaf queues came with Hadoop 3.1; "+
+					"use the hadoop-3 profile", path, key(SuffixAutoCreateChildQueue)))
+		} else if autoCreate {
+			// CapacitySchedulerQueueManager.parseQueue: a ManagedParentQueue.
+			q, err := p.newQueue(parent, name, path, false)
+			if err != nil {
+				return nil, err
+			}
+			return q, p.managedParent(q)
 		}
 		q, err := p.newQueue(parent, name, path, true)
 		if err != nil {
@@ -206,9 +215,14 @@ func (p *parser) parseQueue(parent *QueueConf, name string) (*QueueConf, error) 
 		return nil, errorf(key(SuffixReservable), path, "Only Leaf Queues can be reservable for %s", path)
 	}
 	if autoCreate {
-		p.r.notSimulated(unsupported(key(SuffixAutoCreateChildQueue), path, "auto-created queues", notLoaded,
-			"Queue %s enables auto-created child queues (%s=true): auto-created queues are not simulated by yarnplay",
-			path, key(SuffixAutoCreateChildQueue)))
+		// Hadoop 3.3 makes it a ManagedParentQueue with static children,
+		// which its queue-management policy then casts to
+		// AutoCreatedLeafQueue (a ClassCastException at its first run).
+		p.r.notSimulated(unsupported(key(SuffixAutoCreateChildQueue), path, "an auto-create enabled parent with configured children", notLoaded,
+			"Queue %s enables auto-created child queues (%s=true) and lists child queues (%s=%q): Hadoop 3.3's "+
+				"ManagedParentQueue does not allow pre-configured queues next to auto-created ones (its queue-management "+
+				"policy fails on them); remove %s or the child queues",
+			path, key(SuffixAutoCreateChildQueue), key(SuffixQueues), rawChildren, key(SuffixQueues)))
 	}
 	q, err := p.newQueue(parent, name, path, false)
 	if err != nil {

@@ -196,6 +196,16 @@ type QueueConf struct {
 	// MaxAppLifetime and DefaultAppLifetime are the inherited application
 	// lifetimes in seconds (-1 / 0: none), as AbstractCSQueue computes them.
 	MaxAppLifetime, DefaultAppLifetime int64
+
+	// ManagedParent is Hadoop 3.3's ManagedParentQueue
+	// (auto-create-child-queue.enabled): a parent with no configured
+	// children whose leaves are created when applications are placed in
+	// them, from Template.
+	ManagedParent bool
+	Template      *LeafTemplate
+	// AutoCreated marks a leaf created under a managed parent
+	// (AutoCreatedLeafQueue); it is never part of a parsed tree.
+	AutoCreated bool
 }
 
 // The ordering policies yarnplay simulates
@@ -207,8 +217,9 @@ const (
 	PolicyPriorityUtilization = "priority-utilization" // PriorityUtilizationQueueOrderingPolicy(true)
 )
 
-// IsLeaf reports whether q has no children.
-func (q *QueueConf) IsLeaf() bool { return len(q.Children) == 0 }
+// IsLeaf reports whether q has no children and is not a managed parent
+// (whose children are created as applications arrive).
+func (q *QueueConf) IsLeaf() bool { return len(q.Children) == 0 && !q.ManagedParent }
 
 // Walk calls fn on q and its descendants in pre-order, children in list order.
 func (q *QueueConf) Walk(fn func(*QueueConf)) {
@@ -223,6 +234,8 @@ func (q *QueueConf) Walk(fn func(*QueueConf)) {
 type Parsed struct {
 	Settings Settings
 	Root     *QueueConf
+	// Mappings are the queue mappings the scheduler places applications by.
+	Mappings Mappings
 
 	byPath map[string]*QueueConf
 	byName map[string][]*QueueConf

@@ -53,6 +53,7 @@ func TestSettingsDefaults(t *testing.T) {
 		AdminACL:                    ParseACL("*"),
 		MaxAppPriority:              0,
 		HeartbeatIntervalMS:         1000,
+		QueueManagementIntervalMS:   1500,
 		UserMaxParallelAppsDefault:  math.MaxInt32,
 		Preemption: PreemptionSettings{
 			MonitoringIntervalMS:     3000,

@@ -253,6 +253,13 @@ func (b *builder) leafFor(name string) (string, string) {
 		return "", "the configuration is refused"
 	}
 	q, err := b.tree.Lookup(name)
+	if i := strings.LastIndex(name, "."); q == nil && i > 0 {
+		if p := b.tree.Queue(name[:i]); p != nil && p.ManagedParent {
+			// An auto-created leaf: the restore creates it again, as
+			// Hadoop's recovery does, when the mappings place the user there.
+			return name, ""
+		}
+	}
 	if err != nil || q == nil {
 		return "", fmt.Sprintf("queue %q is not in the configuration", name)
 	}

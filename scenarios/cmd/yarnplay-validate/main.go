@@ -148,6 +148,10 @@ func printTree(w io.Writer, queues []core.QueueView, mixed bool) {
 			fmt.Fprintf(w, "%s: weight %sw, %s of its parent (its weight over the sum of its siblings' weights).\n",
 				q.Path, config.JavaFloatString(q.Weight), pct(q.NormalizedWeight))
 		}
+		if q.ManagedParent {
+			fmt.Fprintf(w, "%s: auto-create enabled parent; its leaves are created from its leaf-queue-template "+
+				"when the queue mappings place applications in them.\n", q.Path)
+		}
 	}
 }
 
