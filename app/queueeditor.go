@@ -1,6 +1,7 @@
 package app
 
 import (
+	"math"
 	"strconv"
 	"strings"
 
@@ -39,7 +40,7 @@ type QueueEditor struct {
 // queueProps are the properties edited per queue, in the order shown, with
 // the RM UI's names.
 var queueProps = []struct{ suffix, label, hint string }{
-	{config.SuffixCapacity, "Configured Capacity (%)", "percent of the parent, or [memory=10240,vcores=10]"},
+	{config.SuffixCapacity, "Configured Capacity (%)", "percent of the parent, [memory=10240,vcores=10], or a weight such as 2w (hadoop-3.4)"},
 	{config.SuffixMaximumCapacity, "Configured Max Capacity (%)", "percent of the parent, or [memory=…,vcores=…]; empty: 100"},
 	{config.SuffixUserLimitFactor, "User Limit Factor", "default 1"},
 	{config.SuffixMinimumUserLimitPercent, "Configured Minimum User Limit Percent", "default 100"},
@@ -178,13 +179,29 @@ func (e *QueueEditor) row(path string, depth int) app.UI {
 
 // capacitySumText is the line under a parent's row: its children's
 // percentages and what remains to 100, or that they are absolute
-// resources (Hadoop then checks no sum; docs/semantics.md, section 4.1).
+// resources (Hadoop then checks no sum; docs/semantics.md, section 4.1),
+// or their weights and the share each gives (section 3.2).
 func capacitySumText(draft map[string]string, path string) string {
 	sum, rest, ok := store.CapacitySum(draft, path)
 	abs, n := store.AbsoluteChildren(draft, path)
+	ws, _, wok := store.Weights(draft, path)
 	switch {
-	case !ok:
+	case !ok || !wok:
 		return "a child's capacity is not a number"
+	case len(ws) == n:
+		parts := make([]string, len(ws))
+		for i, w := range ws {
+			// The share to a tenth of a percent.
+			parts[i] = w.Name + " " + w.Value + " (" + num(math.Round(w.Share*1000)/10) + "%)"
+		}
+		return "weights: " + strings.Join(parts, ", ")
+	case (len(ws) > 0 || abs > 0) && strings.EqualFold(strings.TrimSpace(draft[config.KeyLegacyQueueMode]), "false"):
+		return "mixed modes (legacy-queue-mode.enabled=false): " + strconv.Itoa(abs) + " absolute, " +
+			strconv.Itoa(len(ws)) + " weighted; the percentages take " + num(sum) + "% of what the absolute children leave, " +
+			"the weights share the rest"
+	case len(ws) > 0:
+		return strconv.Itoa(len(ws)) + " of " + strconv.Itoa(n) + " children are weights (Hadoop 3.4 takes weights " +
+			"only when every sibling has one); the percentages sum to " + num(sum) + "%"
 	case abs == n:
 		return "children's capacities are absolute resources"
 	case abs > 0:

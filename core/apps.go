@@ -14,7 +14,12 @@ import (
 // it as Hadoop's RMAppManager and CapacityScheduler.addApplication do
 // (sections 6.6 and 10). A rejected application is recorded with state
 // REJECTED and its message; nothing else changes.
-func (s *Scheduler) Submit(sub Submission) error {
+func (s *Scheduler) Submit(sub Submission) error { return s.submit(sub, false) }
+
+// submit is Submit; recovering is an application restored from a running
+// cluster (SubmitRecovered), whose queue may be an auto-created leaf to
+// create again.
+func (s *Scheduler) submit(sub Submission, recovering bool) error {
 	s.invalidate(changeState, nil)
 	if sub.App == "" {
 		return fmt.Errorf("submit: the application needs an id")
@@ -30,7 +35,17 @@ func (s *Scheduler) Submit(sub Submission) error {
 		s.emit(Event{Kind: EvAppRejected, App: sub.App, User: sub.User, Queue: sub.Queue, Detail: msg})
 		return &SubmitError{App: sub.App, Message: msg}
 	}
-	q, lookupErr := s.lookupQueue(sub.Queue)
+	// RMAppManager.placeApplication: the queue mappings may place it
+	// elsewhere (copyPlacementQueueToSubmissionContext).
+	queueName := sub.Queue
+	pc, perr := s.place(sub.User, sub.Queue, recovering)
+	if perr != nil {
+		return reject(fmt.Sprintf("Failed to submit application %s submitted by user %s reason: %s", sub.App, sub.User, perr.Error()))
+	}
+	if pc != nil {
+		queueName = pc.queue
+	}
+	q, lookupErr := s.lookupQueue(queueName)
 	var amRes resource.Resource
 	if sub.AM != nil {
 		maxAlloc := s.set.MaxAlloc
@@ -45,25 +60,48 @@ func (s *Scheduler) Submit(sub Submission) error {
 			amRes = resource.None
 		}
 	}
-	// RMAppManager: the ACL check, when yarn.acl.enable is on and the queue exists.
-	if s.set.ACLEnabled && q != nil {
+	// RMAppManager: the ACL check, when yarn.acl.enable is on and the
+	// queue exists (or, for a queue still to be auto-created, its parent).
+	if aclQ := q; s.set.ACLEnabled {
+		if aclQ == nil && pc != nil {
+			aclQ, _ = s.lookupQueue(pc.parent)
+		}
 		g := s.userGroups(sub.User, nil)
-		if !s.hasAccess(q, SubmitApplications, sub.User, g) && !s.hasAccess(q, AdministerQueue, sub.User, g) {
-			return reject(fmt.Sprintf("User %s does not have permission to submit %s to queue %s", sub.User, sub.App, sub.Queue))
+		if aclQ != nil && !s.hasAccess(aclQ, SubmitApplications, sub.User, g) && !s.hasAccess(aclQ, AdministerQueue, sub.User, g) {
+			return reject(fmt.Sprintf("User %s does not have permission to submit %s to queue %s", sub.User, sub.App, queueName))
 		}
 	}
 	// CapacityScheduler.addApplication.
 	if s.root.numApps >= s.set.MaxApplications {
 		return reject("Maximum system application limit reached,cannot accept submission of application: " + sub.App)
 	}
+	// getOrCreateQueueFromPlacementContext.
+	if q == nil && pc != nil && pc.parent != "" {
+		nq, err := s.autoCreateLeaf(pc)
+		if err != nil {
+			return reject(fmt.Sprintf("Application %s submission by user : %s to  queue : %s failed : %s", sub.App, sub.User, queueName, err.Error()))
+		}
+		q, lookupErr = nq, nil
+	}
 	if lookupErr != nil {
 		if q == nil && isAmbiguous(lookupErr) {
-			return reject(fmt.Sprintf("Application %s submitted by user %s to ambiguous queue: %s please use full queue path instead.", sub.App, sub.User, sub.Queue))
+			return reject(fmt.Sprintf("Application %s submitted by user %s to ambiguous queue: %s please use full queue path instead.", sub.App, sub.User, queueName))
 		}
-		return reject(fmt.Sprintf("Application %s submitted by user %s to unknown queue: %s", sub.App, sub.User, sub.Queue))
+		return reject(fmt.Sprintf("Application %s submitted by user %s to unknown queue: %s", sub.App, sub.User, queueName))
 	}
 	if !q.isLeaf() {
-		return reject(fmt.Sprintf("Application %s submitted by user : %s to non-leaf queue : %s", sub.App, sub.User, sub.Queue))
+		return reject(fmt.Sprintf("Application %s submitted by user : %s to non-leaf queue : %s", sub.App, sub.User, queueName))
+	}
+	if q.conf.AutoCreated {
+		if pc == nil {
+			return reject(fmt.Sprintf("Application %s submission by user : %s to specified queue : %s  is prohibited. "+
+				"Verify automatic queue mapping for user exists in %s", sub.App, sub.User, queueName, config.KeyQueueMappings))
+		}
+		if q.parent.name != pc.parent && q.parent.path != pc.parent {
+			return reject(fmt.Sprintf("Auto created Leaf queue %s already exists under queue : %s. But Queue mapping configuration %s "+
+				"has been updated to a different parent queue : %s for the specified user : %s", pc.queue, q.parent.name,
+				config.KeyQueueMappings, pc.parent, sub.User))
+		}
 	}
 	// LeafQueue.validateSubmitApplication, then every ancestor's.
 	if q.state != config.Running {

@@ -370,6 +370,9 @@ func (c *Cloner) cloneApps(left int) int {
 		}
 		na.live = take(&c.cpblk, len(a.live), c.block(cloneBlock))
 		c.containers += int(a.nlive)
+		// The source's list, even empty, may have room an append of
+		// either scheduler would then write into for both.
+		na.reservations = nil
 		if len(a.reservations) > 0 {
 			rs := make([]container, len(a.reservations))
 			na.reservations = make([]*container, len(a.reservations))

@@ -16,8 +16,13 @@ import (
 // resources, scaled down when the parent's effective minimum is below the
 // sum its children configure, and capped by the parent's maximum; its
 // capacities are then derived from them (deriveCapacityFromAbsoluteConfigurations)
-// and returned as a fresh configuration (the parsed one is shared).
+// and returned as a fresh configuration (the parsed one is shared). The
+// hadoop-3.4 profile computes them as Hadoop 3.4 does (effectiveResources34).
 func (s *Scheduler) effectiveResources() {
+	if s.profile.AtLeast34() {
+		s.effectiveResources34()
+		return
+	}
 	cluster := s.cluster
 	root := s.root
 	root.effMin, root.effMax = cluster, cluster

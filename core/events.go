@@ -36,6 +36,9 @@ const (
 	EvAttemptFailed     EventKind = "attempt_failed" // the AM container was lost (Reason); the next attempt (Seq) waits for its AM (Detail: the diagnostics)
 	EvRequest           EventKind = "request"
 	EvQueueState        EventKind = "queue_state"
+	EvQueueCreated      EventKind = "queue_created"     // a leaf auto-created under a managed parent, for an application placed in it (Detail)
+	EvQueueActivated    EventKind = "queue_activated"   // an auto-created leaf given its template's capacity (Detail: its capacities)
+	EvQueueDeactivated  EventKind = "queue_deactivated" // an auto-created leaf without applications set back to capacity 0 (Detail)
 	EvRefreshed         EventKind = "refreshed"
 	EvRefreshRefused    EventKind = "refresh_refused"
 	EvConfigWarning     EventKind = "config_warning"

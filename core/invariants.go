@@ -228,7 +228,10 @@ func (s *Scheduler) CheckInvariants() error {
 			}
 		}
 	}
-	return s.checkPartitions()
+	if err := s.checkPartitions(); err != nil {
+		return err
+	}
+	return s.checkAutoCreated()
 }
 
 // checkChildOrder checks a parent's kept child order (order.go): a

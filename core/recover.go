@@ -162,5 +162,5 @@ func (s *Scheduler) SubmitRecovered(sub Submission) error {
 	acl := s.set.ACLEnabled
 	s.set.ACLEnabled = false
 	defer func() { s.set.ACLEnabled = acl }()
-	return s.Submit(sub)
+	return s.submit(sub, true)
 }

@@ -56,6 +56,13 @@ type queue struct {
 	// (getNumRunnableApps: a leaf's runnableApps, a parent's count kept
 	// by CSMaxRunningAppsEnforcer).
 	numRunnable int
+	// autoActive is, for an auto-created leaf, whether its parent's
+	// queue-management policy has given it the template's capacity
+	// (LeafQueueStatePerPartition.isActive); autoActivated is, for a
+	// managed parent, the sum of its active leaves' template absolute
+	// capacities (ParentQueueState), in float arithmetic.
+	autoActive    bool
+	autoActivated float32
 }
 
 func (q *queue) isLeaf() bool { return q.lf != nil }

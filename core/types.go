@@ -163,6 +163,21 @@ type QueueView struct {
 	Absolute      bool              `json:",omitzero"`
 	ConfiguredMin resource.Resource `json:",omitzero"`
 	ConfiguredMax resource.Resource `json:",omitzero"`
+	// Weighted marks a queue whose capacity is a weight (hadoop-3.4
+	// profile, "2w"); Weight is the weight and NormalizedWeight its share
+	// among the siblings' weights, which its absolute capacity follows
+	// (Capacity stays 0, as Hadoop's). Left out of JSON when zero.
+	Weighted         bool    `json:",omitzero"`
+	Weight           float32 `json:",omitzero"`
+	NormalizedWeight float32 `json:",omitzero"`
+	// ManagedParent marks an auto-create enabled parent (Hadoop 3.3's
+	// ManagedParentQueue); AutoCreated a leaf created under one when an
+	// application was placed in it, and AutoActive whether its parent's
+	// queue-management policy gives it the template's capacity (else 0).
+	// Left out of JSON when false.
+	ManagedParent bool `json:",omitzero"`
+	AutoCreated   bool `json:",omitzero"`
+	AutoActive    bool `json:",omitzero"`
 	// Used includes reserved resources, as CSQueue.getUsedResources does.
 	Used, Reserved, Pending resource.Resource
 

@@ -27,6 +27,8 @@ func (s *Scheduler) queueView(q *queue) QueueView {
 		Capacity: c.Capacity, MaxCapacity: c.MaxCapacity, AbsCapacity: c.AbsCapacity, AbsMaxCapacity: c.AbsMaxCapacity,
 		EffectiveMin: q.effMin, EffectiveMax: q.effMax,
 		Absolute: c.Absolute, ConfiguredMin: c.MinResource, ConfiguredMax: c.MaxResource,
+		Weighted: c.Weighted, Weight: c.Weight, NormalizedWeight: c.NormalizedWeight,
+		ManagedParent: c.ManagedParent, AutoCreated: c.AutoCreated, AutoActive: q.autoActive,
 		Used: q.used, Reserved: q.reserved, Pending: q.pending, NumApps: q.numApps,
 		MaxAllocation: c.MaxAlloc, DisablePreemption: c.DisablePreemption,
 		SubmitACL: c.SubmitACL.String(), AdminACL: c.AdminACL.String(),

@@ -37,6 +37,8 @@ var features = []string{
 	"max-applications",
 	"node-removal-attempt-failure",
 	"container-release",
+	"weights",
+	"auto-created-queues",
 	"node-labels",
 }
 

@@ -242,6 +242,12 @@ func (n narrator) one(e core.Event) string {
 			s += " (" + string(e.Reason) + ")"
 		}
 		return s
+	case core.EvQueueCreated:
+		return fmt.Sprintf("the queue mappings place the application in %s, a new leaf: it is auto-created (AutoCreatedLeafQueue) %s", e.Queue, e.Detail)
+	case core.EvQueueActivated:
+		return fmt.Sprintf("auto-created %s is activated: %s (GuaranteedOrZeroCapacityOverTimePolicy, while its parent has room)", e.Queue, e.Detail)
+	case core.EvQueueDeactivated:
+		return fmt.Sprintf("auto-created %s has no applications and is deactivated: %s (GuaranteedOrZeroCapacityOverTimePolicy)", e.Queue, e.Detail)
 	case core.EvRefreshed:
 		return "the queues are refreshed with the new configuration" + detail(e)
 	case core.EvRefreshRefused:

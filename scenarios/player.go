@@ -92,7 +92,7 @@ func NewPlayer(sc *Scenario) (*Player, error) {
 	}
 	profile, err := config.ParseProfile(orDefault(sc.Profile, ProfileHadoop3))
 	if err != nil {
-		return nil, &StartError{Path: "profile", Expected: "hadoop-3 or hadoop-2", Err: err}
+		return nil, &StartError{Path: "profile", Expected: config.ProfileNames, Err: err}
 	}
 	s, err := core.New(conf, profile)
 	if err != nil {

@@ -4,10 +4,14 @@ package scenarios
 // writes. A file without `version` is version 1.
 const FormatVersion = 1
 
-// Profiles a scenario may name. An empty profile is ProfileHadoop3.
+// Profiles a scenario may name. An empty profile is ProfileHadoop3, and
+// ProfileHadoop33 is another spelling of it (Hadoop 3.3); files keep the
+// spelling they were written with.
 const (
-	ProfileHadoop3 = "hadoop-3"
-	ProfileHadoop2 = "hadoop-2"
+	ProfileHadoop3  = "hadoop-3"
+	ProfileHadoop33 = "hadoop-3.3"
+	ProfileHadoop34 = "hadoop-3.4"
+	ProfileHadoop2  = "hadoop-2"
 )
 
 // Scenario is one scenario file: a cluster, a Capacity Scheduler

@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"yarnplay/core/config"
 )
 
 // Validate checks the scenario before it runs: version 1, a known profile,
@@ -58,9 +60,9 @@ func (v *validator) top() {
 		v.add("version", 0, "version %d is not supported; this yarnplay reads version %d", sc.Version, FormatVersion)
 	}
 	switch sc.Profile {
-	case "", ProfileHadoop3, ProfileHadoop2:
+	case "", ProfileHadoop3, ProfileHadoop33, ProfileHadoop34, ProfileHadoop2:
 	default:
-		v.add("profile", 0, "unknown profile %q; use %s or %s", sc.Profile, ProfileHadoop3, ProfileHadoop2)
+		v.add("profile", 0, "unknown profile %q; use %s", sc.Profile, config.ProfileNames)
 	}
 	for _, k := range sortedKeys(sc.Config) {
 		if strings.TrimSpace(k) == "" {

@@ -99,7 +99,8 @@ type Frame struct {
 	// description and origin; Lesson is the built-in lesson's slug ("" for
 	// other work).
 	Title, Description, Source, Lesson string
-	// Profile is "hadoop-3" or "hadoop-2".
+	// Profile is the scenario's profile as written: "hadoop-3" (or
+	// "hadoop-3.3"), "hadoop-3.4" or "hadoop-2"; "" is hadoop-3.
 	Profile string
 	// Conf is the configuration in force at this step, Hadoop's keys and
 	// values (the queue editor starts from it; copy it before changing it).

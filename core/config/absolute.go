@@ -180,7 +180,7 @@ func (p *parser) resourceRequirement(q *QueueConf) error {
 			maxRes = parentMax
 		}
 	}
-	if !maxRes.IsZero() && !q.Absolute {
+	if !maxRes.IsZero() && !q.Absolute && !p.profile.AtLeast34() {
 		p.r.warnf("%s: queue %s's capacity is a percentage, so Hadoop 3.3 ignores its absolute maximum %s "+
 			"(its maximum stays the percentage's, 100%%)", QueueKey(q.Path, SuffixMaximumCapacity), q.Path, maxRes)
 	}

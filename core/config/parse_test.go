@@ -19,7 +19,7 @@ func TestQueueDefaults(t *testing.T) {
 	require.Equal(t, []*QueueConf{leaf}, root.Children)
 	require.Equal(t, &QueueConf{
 		Name: "root", Path: "root", Children: []*QueueConf{leaf},
-		Capacity: 1, MaxCapacity: 1, AbsCapacity: 1, AbsMaxCapacity: 1,
+		Capacity: 1, MaxCapacity: 1, AbsCapacity: 1, AbsMaxCapacity: 1, CapacityPercent: 100,
 		State:     Running,
 		SubmitACL: ParseACL("*"), AdminACL: ParseACL("*"),
 		Labels:       QueueLabels{Accessible: []string{Any}},
@@ -29,7 +29,7 @@ func TestQueueDefaults(t *testing.T) {
 	}, root)
 	require.Equal(t, &QueueConf{
 		Name: "default", Path: "root.default", Parent: root,
-		Capacity: 1, MaxCapacity: 1, AbsCapacity: 1, AbsMaxCapacity: 1,
+		Capacity: 1, MaxCapacity: 1, AbsCapacity: 1, AbsMaxCapacity: 1, CapacityPercent: 100,
 		State:     Running,
 		SubmitACL: ParseACL(" "), AdminACL: ParseACL(" "),
 		Labels:          QueueLabels{Accessible: []string{Any}},
