@@ -296,3 +296,69 @@ func TestPartitionAMLimit(t *testing.T) {
 	require.Equal(t, 1, onNode(t, s, "app2", "h1"))
 	require.NoError(t, s.CheckInvariants())
 }
+
+// TestContainerReservationWithLabels is Hadoop's test of that name: a1's
+// default label x puts its asks on h1; the first heartbeat allocates a
+// 4 GB container, the second reserves 4 GB in partition x (root uses 9 GB
+// of x, the reservation included); withdrawn asks release it.
+func TestContainerReservationWithLabels(t *testing.T) {
+	s := labelledCluster(t, queueLabels(true), []core.NodeLabel{{Name: "x", Exclusive: true}, {Name: "y", Exclusive: true}, {Name: "z", Exclusive: true}},
+		labelNode("h1", "x", 8*1024), labelNode("h2", "y", 8*1024), labelNode("h3", "x", 8*1024))
+	submitAM(t, s, core.Submission{App: "app1", User: "user", Queue: "a1"}, "h1")
+	big := []core.Ask{{App: "app1", Priority: 1, Resource: resource.New(4096, 1), Count: 2, Locality: core.AnyLocation}}
+	require.NoError(t, s.Request(big))
+	require.NoError(t, s.Heartbeat("h1"))
+	require.NoError(t, s.Heartbeat("h1"))
+	a, _ := s.App("app1")
+	require.Equal(t, 2, a.LiveContainers)
+	require.Equal(t, 1, a.ReservedContainers)
+	root := queue(t, s, "root")
+	require.Equal(t, int64(9*1024), root.Partitions[0].Used.MemoryMB, "x: the AM, a 4 GB container and a 4 GB reservation")
+	require.Zero(t, root.Used.MemoryMB, "nothing in the default partition")
+	require.Zero(t, root.Reserved.MemoryMB, "the queue metrics' reservations are the default partition's")
+	require.NoError(t, s.CheckInvariants())
+
+	big[0].Count = 0
+	require.NoError(t, s.Request(big))
+	require.NoError(t, s.Heartbeat("h1"))
+	a, _ = s.App("app1")
+	require.Zero(t, a.ReservedContainers)
+	require.Equal(t, int64(5*1024), queue(t, s, "root").Partitions[0].Used.MemoryMB)
+	require.NoError(t, s.CheckInvariants())
+}
+
+// TestParentQueueMaxCapsAreRespected is Hadoop's test of that name: a's
+// maximum in x is 50% of the 24 GB node, so its leaves together stop at
+// 12 GB: a1 runs its AM and two 4 GB containers (9 GB), a2's 2 GB AM
+// fits, its 2 GB asks do not.
+func TestParentQueueMaxCapsAreRespected(t *testing.T) {
+	p := capPrefix + "root."
+	conf := map[string]string{
+		p + "queues": "a,b", p + "accessible-node-labels.x.capacity": "100",
+		p + "a.capacity": "10", p + "a.accessible-node-labels": "x",
+		p + "a.accessible-node-labels.x.capacity": "50", p + "a.accessible-node-labels.x.maximum-capacity": "50",
+		p + "b.capacity": "90", p + "b.accessible-node-labels": "x",
+		p + "b.accessible-node-labels.x.capacity": "50", p + "b.accessible-node-labels.x.maximum-capacity": "50",
+		p + "a.queues": "a1,a2",
+		p + "a.a1.capacity": "50", p + "a.a1.accessible-node-labels": "x", p + "a.a1.user-limit-factor": "100",
+		p + "a.a1.accessible-node-labels.x.capacity": "50", p + "a.a1.accessible-node-labels.x.maximum-capacity": "100",
+		p + "a.a2.capacity": "50", p + "a.a2.accessible-node-labels": "x", p + "a.a2.user-limit-factor": "100",
+		p + "a.a2.accessible-node-labels.x.capacity": "50", p + "a.a2.accessible-node-labels.x.maximum-capacity": "100",
+	}
+	s := labelledCluster(t, conf, []core.NodeLabel{{Name: "x", Exclusive: false}}, labelNode("h1", "x", 24*1024))
+	submitAM(t, s, core.Submission{App: "app1", User: "user", Queue: "a1", AMLabel: "x"}, "h1")
+	require.NoError(t, s.Request([]core.Ask{{App: "app1", Priority: 1, Resource: resource.New(4096, 1), Count: 2, Locality: core.AnyLocation, Label: label("x")}}))
+	for range 10 {
+		require.NoError(t, s.Heartbeat("h1"))
+	}
+	require.Equal(t, 3, onNode(t, s, "app1", "h1"))
+	am := resource.New(2048, 1)
+	submitAM(t, s, core.Submission{App: "app2", User: "user", Queue: "a2", AM: &am, AMLabel: "x"}, "h1")
+	require.NoError(t, s.Request([]core.Ask{{App: "app2", Priority: 1, Resource: resource.New(2048, 1), Count: 2, Locality: core.AnyLocation, Label: label("x")}}))
+	for range 10 {
+		require.NoError(t, s.Heartbeat("h1"))
+	}
+	require.Equal(t, 1, onNode(t, s, "app2", "h1"), "a is at 11 GB of its 12 GB maximum in x")
+	require.Equal(t, int64(11*1024), queue(t, s, "a").Partitions[0].Used.MemoryMB)
+	require.NoError(t, s.CheckInvariants())
+}
