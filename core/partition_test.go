@@ -339,7 +339,7 @@ func TestParentQueueMaxCapsAreRespected(t *testing.T) {
 		p + "a.accessible-node-labels.x.capacity": "50", p + "a.accessible-node-labels.x.maximum-capacity": "50",
 		p + "b.capacity": "90", p + "b.accessible-node-labels": "x",
 		p + "b.accessible-node-labels.x.capacity": "50", p + "b.accessible-node-labels.x.maximum-capacity": "50",
-		p + "a.queues": "a1,a2",
+		p + "a.queues":      "a1,a2",
 		p + "a.a1.capacity": "50", p + "a.a1.accessible-node-labels": "x", p + "a.a1.user-limit-factor": "100",
 		p + "a.a1.accessible-node-labels.x.capacity": "50", p + "a.a1.accessible-node-labels.x.maximum-capacity": "100",
 		p + "a.a2.capacity": "50", p + "a.a2.accessible-node-labels": "x", p + "a.a2.user-limit-factor": "100",
@@ -361,4 +361,55 @@ func TestParentQueueMaxCapsAreRespected(t *testing.T) {
 	require.Equal(t, 1, onNode(t, s, "app2", "h1"), "a is at 11 GB of its 12 GB maximum in x")
 	require.Equal(t, int64(11*1024), queue(t, s, "a").Partitions[0].Used.MemoryMB)
 	require.NoError(t, s.CheckInvariants())
+}
+
+// TestOrderOfAllocationOnPartitions is Hadoop's test of that name: on the
+// x node (not exclusive), queues that can access x go first, then by used
+// capacity in x (ties to the larger capacity in x); default-partition asks
+// wait for two missed chances (two nodes) before x lends to them, and
+// queues without a capacity in x are ordered by their share of x.
+func TestOrderOfAllocationOnPartitions(t *testing.T) {
+	p := capPrefix + "root."
+	conf := map[string]string{
+		p + "queues": "a,b,c,d", p + "accessible-node-labels.x.capacity": "100",
+		p + "a.capacity": "25", p + "a.accessible-node-labels": "x", p + "a.accessible-node-labels.x.capacity": "30",
+		p + "b.capacity": "25", p + "b.accessible-node-labels": "x", p + "b.accessible-node-labels.x.capacity": "70",
+		p + "c.capacity": "25", p + "c.accessible-node-labels": " ",
+		p + "d.capacity": "25", p + "d.accessible-node-labels": " ",
+	}
+	s := labelledCluster(t, conf, []core.NodeLabel{{Name: "x", Exclusive: false}},
+		labelNode("h1", "x", 10*1024), labelNode("h2", "", 10*1024))
+	apps := map[string]string{"a": "app1", "b": "app2", "c": "app3", "d": "app4"}
+	for _, q := range []string{"a", "b", "c", "d"} {
+		submitAM(t, s, core.Submission{App: apps[q], User: "user", Queue: q}, "h2")
+	}
+	on := func(app string) int { return onNode(t, s, app, "h1") }
+	beat := func(n int) {
+		for range n {
+			require.NoError(t, s.Heartbeat("h1"))
+		}
+		require.NoError(t, s.CheckInvariants())
+	}
+	require.NoError(t, s.Request(append(ask("app1", 1, 1, label("x")), ask("app2", 1, 1, label("x"))...)))
+	beat(1)
+	require.Equal(t, 1, on("app2"), "a tie at 0: b has the larger capacity in x")
+	require.NoError(t, s.Request(ask("app2", 1, 1, label("x"))))
+	beat(1)
+	require.Equal(t, 1, on("app1"), "a is at 0 of its guarantee in x, b above")
+	require.NoError(t, s.Request(append(ask("app1", 1, 1, label("")), ask("app2", 1, 1, label(""))...)))
+	beat(2)
+	require.Equal(t, 2, on("app2"))
+	require.Equal(t, 1, on("app1"))
+	beat(2)
+	require.Equal(t, 2, on("app2"))
+	require.Equal(t, 2, on("app1"))
+	require.NoError(t, s.Request(append(append(ask("app2", 1, 1, label("")), ask("app3", 1, 2, label(""))...), ask("app4", 1, 2, label(""))...)))
+	beat(2)
+	require.Equal(t, []int{2, 3, 0, 0}, []int{on("app1"), on("app2"), on("app3"), on("app4")})
+	beat(1)
+	require.Equal(t, []int{2, 3, 1, 0}, []int{on("app1"), on("app2"), on("app3"), on("app4")})
+	beat(1)
+	require.Equal(t, []int{2, 3, 1, 1}, []int{on("app1"), on("app2"), on("app3"), on("app4")})
+	beat(1)
+	require.Equal(t, []int{2, 3, 2, 1}, []int{on("app1"), on("app2"), on("app3"), on("app4")})
 }
