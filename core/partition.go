@@ -3,7 +3,6 @@ package core
 import (
 	"fmt"
 	"maps"
-	"slices"
 	"sort"
 	"strings"
 
@@ -189,8 +188,8 @@ func (s *Scheduler) addNodeResource(n *node, add bool) {
 func (s *Scheduler) wholeCluster() resource.Resource {
 	r := s.cluster
 	if s.lbl != nil {
-		for _, l := range slices.Sorted(maps.Keys(s.lbl.res)) {
-			r = r.Add(s.lbl.res[l])
+		for _, x := range s.lbl.res { // a sum: the order does not matter
+			r = r.Add(x)
 		}
 	}
 	return r
