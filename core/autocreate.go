@@ -297,7 +297,7 @@ func (s *Scheduler) setEntitlement(q *queue, active bool) {
 // applications activated.
 func (s *Scheduler) entitlementsChanged(leaves []*queue) {
 	s.invalidate(changeCluster, nil)
-	s.effectiveResources()
+	s.effectiveResources(false)
 	s.sortAllChildren()
 	for _, q := range leaves {
 		s.activateApplications(q)

@@ -63,8 +63,10 @@ func setResourceValue(r *resource.Resource, i int, v int64) {
 // application limits wait for a cluster with resources,
 // refreshAfterResourceCalculation); with
 // legacy-queue-mode.enabled=false every child's are derived
-// (CapacitySchedulerQueueCapacityHandler.updateQueueCapacities).
-func (s *Scheduler) effectiveResources34() {
+// (CapacitySchedulerQueueCapacityHandler.updateQueueCapacities). The
+// application limits are refreshed only by a cluster update
+// (clusterUpdate).
+func (s *Scheduler) effectiveResources34(clusterUpdate bool) {
 	s.root.effMin, s.root.effMax = s.cluster, s.cluster
 	for _, p := range s.queues {
 		if len(p.children) == 0 {
@@ -75,7 +77,7 @@ func (s *Scheduler) effectiveResources34() {
 			switch {
 			case c.conf.Absolute || s.set.MixedQueueMode:
 				c.conf = s.derivedCapacities34(p, c)
-			case c.isLeaf():
+			case c.isLeaf() && clusterUpdate:
 				// refreshAfterResourceCalculation: the application limits
 				// wait for a cluster with resources.
 				m, pu := config.MaxApplications34(s.set, c.conf, s.cluster.AnyPositive())

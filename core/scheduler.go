@@ -331,7 +331,7 @@ func (s *Scheduler) childLimit(p, child *queue, parentLimits *limits, useNet boo
 // applications (ParentQueue/LeafQueue.updateClusterResource).
 func (s *Scheduler) updateClusterResource() {
 	s.invalidate(changeCluster, nil)
-	s.effectiveResources()
+	s.effectiveResources(true)
 	s.updateLimits(s.root, limits{limit: s.cluster, headroom: s.cluster})
 	s.sortAllChildren()
 }
