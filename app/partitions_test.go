@@ -1,6 +1,7 @@
 package app
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -56,7 +57,9 @@ func TestPartitionPickerAndBars(t *testing.T) {
 	var picked []string
 	html := renderHTML(t, &PartitionPicker{Partitions: f.Partitions, Cluster: rmText(f.Cluster), Selected: f.Partition,
 		OnPick: NewCallback(func(l string) { picked = append(picked, l) })})
-	has(t, html, `data-partition="gpu" aria-pressed title="Partition gpu`, `aria-pressed="false"`, "not exclusive", ">default</button>")
+	has(t, html, `data-partition="gpu"`, `title="Partition gpu`, "not exclusive", ">default</button>")
+	require.Equal(t, 2, strings.Count(html, "aria-pressed"))
+	require.Equal(t, 1, strings.Count(html, `aria-pressed="false"`), "the default button is not pressed; gpu is (go-app writes true as a bare attribute)")
 	has(t, renderHTML(t, &PartitionPicker{}), `hidden`)
 
 	g := partitionFrame(&f)
@@ -97,7 +100,7 @@ func TestStoreAddsALabelledNode(t *testing.T) {
 	html := renderHTML(t, &NodeEditor{F: f})
 	has(t, html, `id="ne-label"`, "not exclusive")
 	pf := partitionsFrame(t, "")
-	has(t, renderHTML(t, &NodeEditor{F: &pf}), `class="node-label" data-label="gpu"`)
+	has(t, renderHTML(t, &NodeEditor{F: &pf}), `class="node-label"`, `data-label="gpu"`)
 }
 
 func TestQueueEditorEditsLabels(t *testing.T) {
@@ -116,4 +119,11 @@ func TestQueueEditorEditsLabels(t *testing.T) {
 	require.NotContains(t, conf, "yarn.scheduler.capacity.root.b.accessible-node-labels", "empty: the parent's")
 	conf = store.SetQueueProperty(conf, "root.b", "default-node-label-expression", " ")
 	require.Empty(t, conf)
+}
+
+func TestClusterMetricsCountEveryPartition(t *testing.T) {
+	f := partitionsFrame(t, "")
+	m := clusterMetricsOf(&f)
+	require.Equal(t, int64(3*40960), m.MemTotal, "the default partition's two nodes and g0")
+	require.Equal(t, int64(3*40960), m.MemUsed, "all three nodes are full at step 9")
 }
