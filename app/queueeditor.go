@@ -49,6 +49,8 @@ var queueProps = []struct{ suffix, label, hint string }{
 	{config.SuffixState, "State", "RUNNING or STOPPED"},
 	{config.SuffixACLSubmitApplications, "Submit ACL", `users and groups, e.g. "alice,bob eng"; " " nobody`},
 	{config.SuffixACLAdministerQueue, "Administer ACL", `as above`},
+	{config.SuffixAccessibleNodeLabels, "Accessible Node Labels", `labels, e.g. "gpu,ssd"; "*" all; " " the default partition only; empty: the parent's`},
+	{config.SuffixDefaultNodeLabelExpression, "Default Node Label Expression", "the partition of asks that name none; empty: the parent's"},
 }
 
 // Render draws the editor.
@@ -227,18 +229,30 @@ func (e *QueueEditor) details(path string, depth int) app.UI {
 	if e.open != path {
 		return d
 	}
-	return d.Body(app.Range(queueProps).Slice(func(i int) app.UI {
-		p := queueProps[i]
-		if depth == 0 && (p.suffix == config.SuffixCapacity || p.suffix == config.SuffixMaximumCapacity) {
-			return app.Text("")
-		}
-		return e.field(path, p.suffix, p.label+" ("+p.hint+")")
-	}))
+	return d.Body(
+		app.Range(queueProps).Slice(func(i int) app.UI {
+			p := queueProps[i]
+			if depth == 0 && (p.suffix == config.SuffixCapacity || p.suffix == config.SuffixMaximumCapacity) {
+				return app.Text("")
+			}
+			return e.field(path, p.suffix, p.label+" ("+p.hint+")")
+		}),
+		app.Range(e.F.Partitions).Slice(func(i int) app.UI {
+			l := e.F.Partitions[i].Label
+			pre := config.SuffixAccessibleNodeLabels + "." + l + "."
+			return app.Div().Class("qe-partition").DataSet("partition", l).Body(
+				e.field(path, pre+config.SuffixCapacity, "Capacity in partition "+l+" (% of the parent's there; root: 100)"),
+				app.If(depth > 0, func() app.UI {
+					return e.field(path, pre+config.SuffixMaximumCapacity, "Max Capacity in partition "+l+" (%; empty: 100)")
+				}),
+			)
+		}),
+	)
 }
 
 // field is one property's input; its value is the draft's.
 func (e *QueueEditor) field(path, suffix, label string) app.UI {
-	id := "qe-" + strings.ReplaceAll(path, ".", "-") + "-" + suffix
+	id := "qe-" + strings.ReplaceAll(path, ".", "-") + "-" + strings.ReplaceAll(suffix, ".", "-")
 	return app.Label().Class("qe-field").For(id).Body(
 		app.Span().Class("qe-label").Text(label),
 		app.Input().ID(id).Type("text").Value(e.draft[config.QueueKey(path, suffix)]).

@@ -236,6 +236,7 @@ func (c *Cloner) cloneHeader(int) int {
 	// The configuration is replaced by Refresh, never changed in place;
 	// so are the groups' member lists (SetUserGroups).
 	d.groups = maps.Clone(s.groups)
+	d.lbl = s.lbl.clone()
 	d.rejected = maps.Clone(s.rejected)
 	d.userRunnable = maps.Clone(s.userRunnable)
 	d.set.Warnings = slices.Clone(s.set.Warnings)

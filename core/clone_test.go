@@ -154,6 +154,9 @@ var (
 		"AddNode": func(t *testing.T, s *core.Scheduler) {
 			require.NoError(t, s.AddNode(core.NodeSpec{Name: "new", Capacity: resource.New(8192, 8)}))
 		},
+		"AddNodeLabels": func(t *testing.T, s *core.Scheduler) {
+			require.NoError(t, s.AddNodeLabels([]core.NodeLabel{{Name: "gpu", Exclusive: true}}))
+		},
 		"AddNodes": func(t *testing.T, s *core.Scheduler) {
 			require.NoError(t, s.AddNodes([]core.NodeSpec{{Name: "new", Capacity: resource.New(8192, 8)}}))
 		},
@@ -215,10 +218,16 @@ var (
 		"Node":            func(_ *testing.T, s *core.Scheduler) { s.Node("n0") },
 		"Nodes":           func(_ *testing.T, s *core.Scheduler) { s.Nodes() },
 		"Now":             func(_ *testing.T, s *core.Scheduler) { s.Now() },
-		"NumApps":         func(_ *testing.T, s *core.Scheduler) { s.NumApps() },
-		"NumQueues":       func(_ *testing.T, s *core.Scheduler) { s.NumQueues() },
-		"NumContainers":   func(_ *testing.T, s *core.Scheduler) { s.NumContainers() },
-		"NumNodes":        func(_ *testing.T, s *core.Scheduler) { s.NumNodes() },
+		"NodeLabels":      func(_ *testing.T, s *core.Scheduler) { s.NodeLabels() },
+		"Partitions":      func(_ *testing.T, s *core.Scheduler) { s.Partitions() },
+		"PartitionLimitTerms": func(_ *testing.T, s *core.Scheduler) {
+			_, _, _ = s.PartitionLimitTerms("a", "")
+		},
+		"PartitionResource": func(_ *testing.T, s *core.Scheduler) { s.PartitionResource("") },
+		"NumApps":           func(_ *testing.T, s *core.Scheduler) { s.NumApps() },
+		"NumQueues":         func(_ *testing.T, s *core.Scheduler) { s.NumQueues() },
+		"NumContainers":     func(_ *testing.T, s *core.Scheduler) { s.NumContainers() },
+		"NumNodes":          func(_ *testing.T, s *core.Scheduler) { s.NumNodes() },
 		"Queue": func(t *testing.T, s *core.Scheduler) {
 			_, err := s.Queue("b")
 			require.NoError(t, err)

@@ -40,6 +40,11 @@ type Scheduler struct {
 	evHint  int // about the size of the recent records (TakeEvents)
 
 	preempt preemptState
+	// lbl is the node-label state, nil until labels are added.
+	lbl *labelState
+	// pw is the partition and mode of the walk under way on a labelled
+	// node (partwalk.go); zero otherwise.
+	pw partWalk
 
 	rec   RecordLevel
 	count Counters

@@ -234,6 +234,11 @@ type request struct {
 	numReserved    int
 	duration       int64
 	isAM           bool
+	// label is the request's partition (the "*" ask's node label
+	// expression, normalized: getPrimaryRequestedNodePartition);
+	// missedNP is missedNonPartitionedReqSchedulingOpportunity.
+	label    string
+	missedNP int
 }
 
 type locAsk struct {
@@ -325,6 +330,7 @@ func (a *app) removeLive(c *container) {
 type node struct {
 	id         int
 	name, rack string
+	part       string // the node's partition (label), "" the default
 	total      resource.Resource
 	allocated  resource.Resource
 	containers []*container

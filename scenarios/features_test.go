@@ -39,6 +39,7 @@ var features = []string{
 	"container-release",
 	"weights",
 	"auto-created-queues",
+	"node-labels",
 }
 
 // sectionRef is how a feature's description names the docs/semantics.md

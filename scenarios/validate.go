@@ -80,6 +80,11 @@ func (v *validator) top() {
 		}
 	}
 	v.budgets()
+	for i, l := range sc.NodeLabels {
+		if l.Name == "" {
+			v.add(index("node_labels", i), 0, "a node label needs a name")
+		}
+	}
 	for i := range sc.Nodes {
 		v.addNodes(&sc.Nodes[i], index("nodes", i), sc.Nodes[i].Line, true)
 	}
@@ -94,6 +99,15 @@ func (v *validator) top() {
 	}
 }
 
+func (v *validator) hasNodeLabel(name string) bool {
+	for _, l := range v.sc.NodeLabels {
+		if l.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
 // addNodes checks a node spec and registers its nodes (when register).
 func (v *validator) addNodes(n *NodeSpec, path string, line int, register bool) {
 	if n.Name == "" {
@@ -102,6 +116,10 @@ func (v *validator) addNodes(n *NodeSpec, path string, line int, register bool) 
 	}
 	if n.Count < 0 || n.MemoryMB < 0 || n.VCores < 0 {
 		v.add(path, line, "count, memory_mb and vcores must not be negative")
+		return
+	}
+	if n.Label != "" && !v.hasNodeLabel(n.Label) {
+		v.add(path+".label", line, "node label %q is not one of the scenario's node_labels", n.Label)
 		return
 	}
 	if n.MemoryMB > MaxNodeResource || n.VCores > MaxNodeResource {

@@ -263,7 +263,8 @@ func MoveQueue(conf map[string]string, path string, delta int) (map[string]strin
 func SetQueueProperty(conf map[string]string, path, suffix, value string) map[string]string {
 	out := maps.Clone(conf)
 	key := config.QueueKey(path, suffix)
-	if strings.TrimSpace(value) == "" && !strings.HasPrefix(suffix, "acl_") {
+	keep := strings.HasPrefix(suffix, "acl_") || suffix == config.SuffixAccessibleNodeLabels && value != "" // " ": the default partition only
+	if strings.TrimSpace(value) == "" && !keep {
 		delete(out, key)
 	} else {
 		out[key] = value

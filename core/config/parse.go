@@ -134,7 +134,9 @@ func (p *parser) scanKeys() {
 			continue
 		}
 		if strings.Contains(k, "."+SuffixAccessibleNodeLabels) {
-			p.r.warnf("%s: node labels are not simulated; the property is ignored", k)
+			if p.profile == Hadoop2 {
+				p.r.warnf("%s: node labels are simulated under the hadoop-3 profile; under hadoop-2 the property is ignored", k)
+			}
 			continue
 		}
 		body, ok := strings.CutSuffix(k[len(Prefix):], "."+SuffixWeight)
@@ -265,6 +267,9 @@ func (p *parser) parseQueue(parent *QueueConf, name string) (*QueueConf, error) 
 		if err := p.checkChildModes(q); err != nil {
 			return nil, err
 		}
+		if err := p.checkChildLabels(q); err != nil {
+			return nil, err
+		}
 		return q, nil
 	}
 	// ParentQueue.setChildQueues: the float sum of the children's capacity
@@ -313,6 +318,11 @@ func (p *parser) newQueue(parent *QueueConf, name, path string, leaf bool) (*Que
 	r := p.r
 	key := func(suffix string) string { return QueueKey(path, suffix) }
 	q := &QueueConf{Name: name, Path: path, Parent: parent}
+	if p.profile != Hadoop2 {
+		if err := p.queueLabels(q); err != nil {
+			return nil, err
+		}
+	}
 	if err := p.capacityVectors(q); err != nil {
 		return nil, err
 	}
@@ -375,6 +385,11 @@ func (p *parser) newQueue(parent *QueueConf, name, path string, leaf bool) (*Que
 	}
 	if !leaf {
 		return q, p.orderingPolicy(q, false)
+	}
+	if p.profile != Hadoop2 {
+		if err := p.checkDefaultLabel(q); err != nil {
+			return nil, err
+		}
 	}
 	return q, p.leafConfigs(q)
 }

@@ -118,6 +118,10 @@ type QueueConf struct {
 	Absolute                 bool
 	MinResource, MaxResource resource.Resource
 
+	// Labels are the queue's node-label settings (hadoop-3 profile;
+	// labels.go).
+	Labels QueueLabels
+
 	// Weighted is Hadoop 3.4's weight mode (hadoop-3.4 profile): the
 	// capacity is a weight ("2w"), Weight its value (a weight of -1 is
 	// "not set", and leaves Weighted false). Capacity is then 0, and

@@ -75,6 +75,8 @@ var catalog = []Lesson{
 		Summary: "Hadoop 3.4's 3w, 1w, 2w: each queue's share is its weight over its siblings', and a new queue takes its share from all of them at once."},
 	{Slug: "auto-created-queues", Title: "Auto-created queues, one per user",
 		Summary: "u:%user:users.%user makes a leaf per user from a template: 50% while the parent has room, else 0, handed over as applications come and go."},
+	{Slug: "partitions", Title: "Node labels, partitions of the cluster",
+		Summary: "A GPU node in its own partition: capacities per label, a default label for a queue's asks, and idle GPU resources lent to the default partition."},
 }
 
 func init() {

@@ -240,7 +240,7 @@ func (b *builder) nodes() {
 		b.notes.add("", "%d nodes that are not RUNNING (unhealthy, lost, decommissioned...) are left out, with any container on them", left)
 	}
 	if labelled > 0 {
-		b.notes.add("", "%d nodes carry node labels; partitions are not simulated yet, so every node is in the default partition", labelled)
+		b.notes.add("", "%d nodes carry node labels; the import does not carry labels over yet, so every node is in the default partition (a scenario can give nodes labels: node_labels and a node's label)", labelled)
 	}
 	if b.sn.Ended > 0 {
 		b.notes.add("", "%d finished, failed or killed applications in the apps response are left out", b.sn.Ended)

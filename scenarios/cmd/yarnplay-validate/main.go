@@ -98,7 +98,39 @@ func run(args []string, stdout, stderr io.Writer) int {
 	cluster := s.ClusterResource()
 	fmt.Fprintf(stdout, "\nOn %d nodes of %d MB and %d vcores (cluster %s):\n\n", *nodes, *nodeMB, *nodeVCores, cluster)
 	printTree(stdout, s.Queues(), s.Settings().MixedQueueMode)
+	printLabels(stdout, res.Parsed.Root)
 	return 0
+}
+
+// printLabels lists the queues' node-label settings: accessible labels,
+// default label expression, and each label's capacities (as fractions of
+// the partition, absolute down the path).
+func printLabels(w io.Writer, root *config.QueueConf) {
+	labels := config.ConfiguredLabels(root)
+	any := len(labels) > 0
+	root.Walk(func(q *config.QueueConf) {
+		any = any || q.Labels.DefaultExpression != "" || q.Parent != nil && q.AccessibleString() != config.Any
+	})
+	if !any {
+		return
+	}
+	fmt.Fprintf(w, "\nNode labels (partitions) the queues configure: %s\n", strings.Join(labels, ", "))
+	root.Walk(func(q *config.QueueConf) {
+		line := q.Path + ": accessible " + q.AccessibleString()
+		if len(q.Labels.Accessible) == 0 {
+			line = q.Path + ": accessible: the default partition only"
+		}
+		if q.Labels.DefaultExpression != "" {
+			line += ", default-node-label-expression " + q.Labels.DefaultExpression
+		}
+		for _, l := range labels {
+			if lc, ok := q.Labels.ByLabel[l]; ok {
+				line += fmt.Sprintf("; %s: capacity %s, maximum %s, absolute %s, absolute maximum %s", l,
+					pct(lc.Capacity), pct(lc.MaxCapacity), pct(lc.AbsCapacity), pct(lc.AbsMaxCapacity))
+			}
+		}
+		fmt.Fprintln(w, line)
+	})
 }
 
 func printWarnings(w io.Writer, warnings []string) {

@@ -63,6 +63,13 @@ func TestValidateVerdicts(t *testing.T) {
 		{"absolute-mixed.xml", 1, []string{"REFUSED ", "Illegal capacity of 0.5 for children of queue eng"}},
 		{"label-capacity.xml", 1, []string{"REFUSED ",
 			"Illegal capacity of -1.0 for node-label=default in queue=root, valid capacity should in range of [0, 100]."}},
+		{"labels-docs.xml", 0, []string{"OK ",
+			"the parent root configures no capacity for node label GPU, so root.engineering's guarantee in GPU is 0 (set yarn.scheduler.capacity.root.accessible-node-labels.GPU.capacity)",
+			"root.engineering: accessible GPU, default-node-label-expression GPU; GPU: capacity 50.00%"}},
+		{"labels-partitions.xml", 0, []string{"OK ", "Node labels (partitions) the queues configure: Lx, Ly",
+			"root.Qa: accessible: the default partition only",
+			"root.Qc.Qc1: accessible Lx,Ly, default-node-label-expression Lx; Lx: capacity 40.00%, maximum 100.00%, absolute 28.00%, absolute maximum 100.00%; Ly: capacity 50.00%, maximum 75.00%, absolute 50.00%, absolute maximum 75.00%"}},
+		{"labels-sum.xml", 1, []string{"REFUSED ", "Illegal capacity of 0.90000004 for children of queue root for label=gpu"}},
 		{"mapping-missing-queue.xml", 1, []string{"REFUSED ",
 			"Failed to initialize queues: mapping contains invalid or non-leaf queue analytics"}},
 	}
