@@ -45,12 +45,8 @@ func (e *AppEditor) Render() app.UI {
 	if f == nil {
 		return app.Section().Class("app-editor")
 	}
-	var leaves, live []string
-	for _, q := range f.Queues {
-		if q.Leaf {
-			leaves = append(leaves, q.Path)
-		}
-	}
+	leaves := submitQueues(f.Queues)
+	var live []string
 	for _, a := range f.Apps {
 		if a.State == core.AppAccepted || a.State == core.AppRunning {
 			live = append(live, a.ID)
@@ -331,4 +327,23 @@ func (e *AppEditor) finish(ctx app.Context, _ app.Event) {
 func (e *AppEditor) kill(ctx app.Context, _ app.Event) {
 	id, user := data(ctx, "app"), data(ctx, "user")
 	doAt(e.Undo, e.Ctl, e.F, "killed "+id, protocol.Command{Op: protocol.OpKillApp, App: id, User: user}, nil)
+}
+
+// submitQueues are the queues the submit form offers: the leaves, and
+// "default" when an auto-create enabled parent waits for the queue
+// mappings to place applications (Hadoop places an application that names
+// "default" by them, and creates its leaf).
+func submitQueues(queues []core.QueueView) []string {
+	var out []string
+	managed := false
+	for _, q := range queues {
+		if q.Leaf {
+			out = append(out, q.Path)
+		}
+		managed = managed || q.ManagedParent
+	}
+	if managed {
+		out = append(out, "default")
+	}
+	return out
 }

@@ -25,6 +25,7 @@ func frameView(f *store.Frame) (ScenarioView, bool) {
 			AbsCapacity: q.AbsCapacity, AbsMaxCapacity: q.AbsMaxCapacity,
 			Guaranteed: q.EffectiveMin, Max: q.EffectiveMax,
 		}
+		v.Auto, _ = autoMark(q.ManagedParent, q.AutoCreated, q.AutoActive)
 		for _, c := range q.Children {
 			if cq := byPath[c]; cq != nil {
 				v.Children = append(v.Children, build(cq))
@@ -54,7 +55,7 @@ func (q *QueueView) Equal(o *QueueView) bool {
 	if q.Name != o.Name || q.Path != o.Path || q.Depth != o.Depth ||
 		q.Capacity != o.Capacity || q.MaxCapacity != o.MaxCapacity ||
 		q.AbsCapacity != o.AbsCapacity || q.AbsMaxCapacity != o.AbsMaxCapacity ||
-		q.Guaranteed != o.Guaranteed || q.Max != o.Max || len(q.Children) != len(o.Children) {
+		q.Guaranteed != o.Guaranteed || q.Max != o.Max || q.Auto != o.Auto || len(q.Children) != len(o.Children) {
 		return false
 	}
 	for i := range q.Children {

@@ -38,7 +38,13 @@ type clusterMetrics struct {
 // ACCEPTED and not yet RUNNING; Completed FINISHED or KILLED. Memory Used
 // is the containers' (reservations apart, in Memory Reserved).
 func clusterMetricsOf(f *store.Frame) clusterMetrics {
+	// The totals are every node's, every partition's (the frame's
+	// Cluster is the default partition's when nodes carry labels).
 	m := clusterMetrics{MemTotal: f.Cluster.MemoryMB, VCoresTotal: f.Cluster.VCores, Nodes: len(f.Nodes), Dominant: f.Dominant}
+	for _, p := range f.Partitions {
+		m.MemTotal += p.Resource.MemoryMB
+		m.VCoresTotal += p.Resource.VCores
+	}
 	for i := range f.Apps {
 		a := &f.Apps[i]
 		switch a.State {

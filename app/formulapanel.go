@@ -20,6 +20,9 @@ type FormulaPanel struct {
 
 	// Frame is the step to show; its UserLimit and AMLimit are drawn.
 	Frame store.Frame
+	// Partition names the node label whose formulas Frame holds
+	// (store.InPartition), "" for the default partition.
+	Partition string
 }
 
 // fTerm is one named number of a formula.
@@ -134,7 +137,7 @@ func (c *FormulaPanel) Render() app.UI {
 	if f.UserLimit != nil {
 		ul = userLimitLines(f.UserLimit, q.EffectiveMin, frameCalc(f))
 		for i := range q.Users {
-			if u := &q.Users[i]; u.Name == f.SelectedUser {
+			if u := &q.Users[i]; u.Name == f.SelectedUser && c.Partition == "" {
 				ul = append(ul, userShareLine(u, f.UserLimit.Limit))
 			}
 		}
@@ -142,12 +145,16 @@ func (c *FormulaPanel) Render() app.UI {
 	if f.AMLimit != nil {
 		am = amLimitLines(f.AMLimit)
 	}
-	return app.Section().Class("formulas").DataSet("queue", q.Path).Aria("label", "Formulas of "+q.Path).Body(
+	in, src := "", ""
+	if c.Partition != "" {
+		in, src = " in partition "+c.Partition, "; section 15.4, with the partition's resources"
+	}
+	return app.Section().Class("formulas").DataSet("queue", q.Path).DataSet("partition", c.Partition).Aria("label", "Formulas of "+q.Path+in).Body(
 		app.If(len(ul) > 0, func() app.UI {
-			return formulaBlock("User limit", "section 6.3: UsersManager.computeUserLimit", "ul", ul)
+			return formulaBlock("User limit"+in, "section 6.3: UsersManager.computeUserLimit"+src, "ul", ul)
 		}),
 		app.If(len(am) > 0, func() app.UI {
-			return formulaBlock("AM limits", "section 6.5: LeafQueue.calculateAndGetAMResourceLimitPerPartition", "am", am)
+			return formulaBlock("AM limits"+in, "section 6.5: LeafQueue.calculateAndGetAMResourceLimitPerPartition"+src, "am", am)
 		}),
 	)
 }

@@ -31,6 +31,10 @@ type QueueView struct {
 	Guaranteed resource.Resource
 	// Max is the cluster resource times AbsMaxCapacity.
 	Max resource.Resource
+	// Auto marks Hadoop 3.3's auto-created queues: "auto-created" for a
+	// leaf made when the queue mappings placed an application in it,
+	// "auto-create parent" for the parent it is made under, else "".
+	Auto string
 	// Children are the child queues in configuration order.
 	Children []QueueView
 }
@@ -107,4 +111,21 @@ func (v ScenarioView) Text() string {
 // the guaranteed and maximum resources, separated by " | ".
 func QueueLine(depth int, path string, cells ...string) string {
 	return strings.Repeat("  ", depth) + path + " | " + strings.Join(cells, " | ")
+}
+
+// autoMark is a queue's Auto mark and its explanation, for the tree and
+// the bars.
+func autoMark(managedParent, autoCreated, active bool) (mark, title string) {
+	switch {
+	case autoCreated && active:
+		return "auto-created", "Auto-created leaf queue: made from its parent's leaf-queue-template when the queue mappings " +
+			"placed an application in it; its parent's queue-management policy gives it the template's capacity"
+	case autoCreated:
+		return "auto-created", "Auto-created leaf queue: made from its parent's leaf-queue-template when the queue mappings " +
+			"placed an application in it; capacity 0 (its parent had no room for the template's capacity, or it has no applications)"
+	case managedParent:
+		return "auto-create parent", "Auto-create enabled parent (auto-create-child-queue.enabled): its leaves are created " +
+			"when the queue mappings place applications in them"
+	}
+	return "", ""
 }

@@ -38,6 +38,7 @@ func nodeCard(n *core.NodeView, nc *nodeCtx) app.UI {
 		app.Header().Class("nc-head").Body(
 			app.H3().Class("nc-name").Text(n.Name),
 			app.Span().Class("nc-rack").Text(n.Rack),
+			app.If(n.Label != "", func() app.UI { return labelBadge(n.Label) }),
 			app.If(hb, func() app.UI { return heartbeatBadge() }),
 			app.Span().Class("nc-usage").DataSet("field", "node-allocated").
 				Title("Allocated "+rmText(n.Allocated)+" of "+rmText(n.Capacity)).

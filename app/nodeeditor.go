@@ -8,6 +8,12 @@ import (
 	"yarnplay/scenarios"
 )
 
+// The node editor's choices for a label the cluster does not have yet.
+const (
+	labelExclusive = "exclusive"
+	labelShared    = "not exclusive"
+)
+
 // nodeListMax is how many nodes the editor lists with a remove button.
 const nodeListMax = 40
 
@@ -40,12 +46,15 @@ func (e *NodeEditor) Render() app.UI {
 			textField("ne-rack", "Rack", "text", "", "/default-rack"),
 			textField("ne-mb", "Memory (MB)", "number", "8192", ""),
 			textField("ne-vcores", "Vcores", "number", "8", ""),
+			textField("ne-label", "Node label", "text", "", "none: default partition"),
+			selectField("ne-exclusive", "A new label is", []string{labelExclusive, labelShared}, labelExclusive),
 			app.Button().Type("submit").ID("ne-add-button").Text("Add nodes"),
 		),
 		app.Ul().ID("ne-list").Class("chip-list").Body(app.Range(shown).Slice(func(i int) app.UI {
 			n := shown[i]
 			return app.Li().DataSet("node", n.Name).Body(
 				app.Span().Text(n.Name+" ("+n.Rack+", "+Resources(n.Capacity)+")"),
+				app.If(n.Label != "", func() app.UI { return labelBadge(n.Label) }),
 				app.Button().Type("button").Class("chip-remove").DataSet("node", n.Name).
 					Aria("label", "Remove node "+n.Name).Text("✕").OnClick(e.remove),
 			)
@@ -64,11 +73,13 @@ func (e *NodeEditor) add(ctx app.Context, ev app.Event) {
 		Rack:     inputValue("ne-rack"),
 		MemoryMB: inputInt("ne-mb", 0),
 		VCores:   inputInt("ne-vcores", 0),
+		Label:    inputValue("ne-label"),
 	}
+	exclusive := inputValue("ne-exclusive") != labelShared
 	if spec.Count > 1 || spec.Name == "n{i}" {
 		spec.Name = freeNodeName(e.F, spec.Name)
 	}
-	doAt(e.Undo, e.Ctl, e.F, "added nodes", protocol.Command{Op: protocol.OpAddNodes, Nodes: &spec}, nil)
+	doAt(e.Undo, e.Ctl, e.F, "added nodes", protocol.Command{Op: protocol.OpAddNodes, Nodes: &spec, Exclusive: exclusive}, nil)
 }
 
 // freeNodeName makes "{i}" names unique: n{i} becomes n2-{i} when n0 is

@@ -384,6 +384,7 @@ func nodeStripRow(n *core.NodeView, nc *nodeCtx, open bool) app.UI {
 			app.Span().Class("ns-name").Body(
 				app.If(n.Name == nc.heartbeat, func() app.UI { return app.Span().Class("ns-hb").Aria("label", "heartbeat").Text("♥") }),
 				app.Text(n.Name),
+				app.If(n.Label != "", func() app.UI { return labelBadge(n.Label) }),
 			),
 			app.Span().Class("ns-bar").Aria("hidden", "true").Style("width", cssPct(g.Scale)).Body(
 				app.Range(g.Segs).Slice(func(i int) app.UI {

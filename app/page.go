@@ -136,6 +136,7 @@ func (p *Page) playground(f *store.Frame) app.HTMLDiv {
 		pg = pg.Class("big")
 	}
 	lanes, chart, eds := p.staged(stageLanes, f), p.staged(stageChart, f), p.staged(stageEditors, f)
+	pf := partitionFrame(f)
 	if len(p.stages.queued) > 0 {
 		p.nextStage()
 	}
@@ -153,12 +154,13 @@ func (p *Page) playground(f *store.Frame) app.HTMLDiv {
 		undoBar(&p.undo, p.undoLast, p.keepChange),
 		app.Div().Class("pg-layout").Body(
 			app.Aside().Class("pg-left").Aria("label", "Queues").Body(
-				&QueueBars{Frame: *f, OnSelect: p.callbacks().selectQueue},
+				&PartitionPicker{Partitions: f.Partitions, Cluster: rmText(f.Cluster), Selected: f.Partition, OnPick: p.callbacks().pickPartition},
+				&QueueBars{Frame: pf, OnSelect: p.callbacks().selectQueue},
 				&QueueDetail{Frame: *f},
 			),
 			app.Main().Class("pg-centre").Body(
 				&LeafLanes{Frame: *lanes, Queue: lanes.Selected},
-				&FormulaPanel{Frame: *f},
+				&FormulaPanel{Frame: pf, Partition: f.Partition},
 				&NodeGrid{Frame: *f},
 				&UsageChart{Frame: *chart, Parent: chartParent(chart), OnJump: p.callbacks().jump},
 				capacities(&p.capView, f),
@@ -220,13 +222,14 @@ func capacities(cache *viewCache, f *store.Frame) app.UI {
 // pageCallbacks are the page's callbacks, made once: a panel given the
 // same ones does not render again when its frame is the same.
 type pageCallbacks struct {
-	selectQueue *Callback[string]
-	jump        *Callback[int]
+	selectQueue   *Callback[string]
+	jump          *Callback[int]
+	pickPartition *Callback[string]
 }
 
 func (p *Page) callbacks() *pageCallbacks {
 	if p.calls == nil {
-		p.calls = &pageCallbacks{selectQueue: NewCallback(p.selectQueue), jump: NewCallback(p.jump)}
+		p.calls = &pageCallbacks{selectQueue: NewCallback(p.selectQueue), jump: NewCallback(p.jump), pickPartition: NewCallback(p.pickPartition)}
 	}
 	return p.calls
 }

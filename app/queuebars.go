@@ -301,6 +301,9 @@ type queueBarRow struct {
 	AM, AMTitle string
 	// State is "STOPPED" or "DRAINING", empty when running.
 	State string
+	// Auto marks an auto-created leaf or its parent (autoMark), AutoTitle
+	// explains it.
+	Auto, AutoTitle string
 	// Broken is the configuration rule the queue breaks, if any.
 	Broken string
 	// Rank is the row's place in its parent's order in this step ("" when
@@ -336,6 +339,7 @@ func queueBarRowsRange(f *store.Frame, first, last int) []queueBarRow {
 		if rk, ok := ranks[q.Path]; ok {
 			r.Rank, r.RankParity = rankText(rk), strconv.Itoa(rk.Rank%2)
 		}
+		r.Auto, r.AutoTitle = autoMark(q.ManagedParent, q.AutoCreated, q.AutoActive)
 		if q.State == config.Stopped || q.State == config.Draining {
 			r.State = string(q.State)
 		}
@@ -435,6 +439,7 @@ func (v *queueBarRowView) Render() app.UI {
 				viewBadge("b-apps", "▶ ", r.Apps, r.AppsTitle),
 				viewBadge("b-am", "", r.AM, r.AMTitle),
 				viewBadge("b-state", stateIcon(r.State), r.State, "Queue State: "+r.State),
+				viewBadge("b-auto", "✚ ", r.Auto, r.AutoTitle),
 				viewBadge("b-broken", "⚠ ", r.Broken, r.Broken),
 			),
 		),

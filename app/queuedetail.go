@@ -116,6 +116,12 @@ func queueDetailOf(f *store.Frame, q *core.QueueView) queueDetailModel {
 		add("Configured Max Capacity", maxText, "configured-max-capacity",
 			"unlimited: the parent's maximum.")
 	}
+	if q.Weighted {
+		add("Configured Weight", cfgFloat(q.Weight)+"w", "configured-weight",
+			"a weight (Hadoop 3.4): the queue's share of its parent is its weight over the sum of its siblings' weights.")
+		add("Normalized Weight", cfgFloat(q.NormalizedWeight), "normalized-weight",
+			"weight ÷ the siblings' weights: the Absolute Capacity is this times the parent's.")
+	}
 	add("Effective Capacity", rmText(q.EffectiveMin), "effective-capacity", "")
 	add("Effective Max Capacity", rmText(q.EffectiveMax), "effective-max-capacity", "")
 	add("Num Schedulable Applications", itoa(q.NumActiveApps), "schedulable-apps", "")

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"math"
 	"strconv"
 	"strings"
 
@@ -44,7 +45,7 @@ type QueueEditor struct {
 // queueProps are the properties edited per queue, in the order shown, with
 // the RM UI's names.
 var queueProps = []struct{ suffix, label, hint string }{
-	{config.SuffixCapacity, "Configured Capacity (%)", "percent of the parent, or [memory=10240,vcores=10]"},
+	{config.SuffixCapacity, "Configured Capacity (%)", "percent of the parent, [memory=10240,vcores=10], or a weight such as 2w (hadoop-3.4)"},
 	{config.SuffixMaximumCapacity, "Configured Max Capacity (%)", "percent of the parent, or [memory=…,vcores=…]; empty: 100"},
 	{config.SuffixUserLimitFactor, "User Limit Factor", "default 1"},
 	{config.SuffixMinimumUserLimitPercent, "Configured Minimum User Limit Percent", "default 100"},
@@ -53,6 +54,8 @@ var queueProps = []struct{ suffix, label, hint string }{
 	{config.SuffixState, "State", "RUNNING or STOPPED"},
 	{config.SuffixACLSubmitApplications, "Submit ACL", `users and groups, e.g. "alice,bob eng"; " " nobody`},
 	{config.SuffixACLAdministerQueue, "Administer ACL", `as above`},
+	{config.SuffixAccessibleNodeLabels, "Accessible Node Labels", `labels, e.g. "gpu,ssd"; "*" all; " " the default partition only; empty: the parent's`},
+	{config.SuffixDefaultNodeLabelExpression, "Default Node Label Expression", "the partition of asks that name none; empty: the parent's"},
 }
 
 // Render draws the editor.
@@ -181,13 +184,29 @@ func (e *QueueEditor) row(path string, depth int) app.UI {
 
 // capacitySumText is the line under a parent's row: its children's
 // percentages and what remains to 100, or that they are absolute
-// resources (Hadoop then checks no sum; docs/semantics.md, section 4.1).
+// resources (Hadoop then checks no sum; docs/semantics.md, section 4.1),
+// or their weights and the share each gives (section 3.2).
 func capacitySumText(draft map[string]string, path string) string {
 	sum, rest, ok := store.CapacitySum(draft, path)
 	abs, n := store.AbsoluteChildren(draft, path)
+	ws, _, wok := store.Weights(draft, path)
 	switch {
-	case !ok:
+	case !ok || !wok:
 		return "a child's capacity is not a number"
+	case len(ws) == n:
+		parts := make([]string, len(ws))
+		for i, w := range ws {
+			// The share to a tenth of a percent.
+			parts[i] = w.Name + " " + w.Value + " (" + num(math.Round(w.Share*1000)/10) + "%)"
+		}
+		return "weights: " + strings.Join(parts, ", ")
+	case (len(ws) > 0 || abs > 0) && strings.EqualFold(strings.TrimSpace(draft[config.KeyLegacyQueueMode]), "false"):
+		return "mixed modes (legacy-queue-mode.enabled=false): " + strconv.Itoa(abs) + " absolute, " +
+			strconv.Itoa(len(ws)) + " weighted; the percentages take " + num(sum) + "% of what the absolute children leave, " +
+			"the weights share the rest"
+	case len(ws) > 0:
+		return strconv.Itoa(len(ws)) + " of " + strconv.Itoa(n) + " children are weights (Hadoop 3.4 takes weights " +
+			"only when every sibling has one); the percentages sum to " + num(sum) + "%"
 	case abs == n:
 		return "children's capacities are absolute resources"
 	case abs > 0:
@@ -215,18 +234,30 @@ func (e *QueueEditor) details(path string, depth int) app.UI {
 	if e.open != path {
 		return d
 	}
-	return d.Body(app.Range(queueProps).Slice(func(i int) app.UI {
-		p := queueProps[i]
-		if depth == 0 && (p.suffix == config.SuffixCapacity || p.suffix == config.SuffixMaximumCapacity) {
-			return app.Text("")
-		}
-		return e.field(path, p.suffix, p.label+" ("+p.hint+")")
-	}))
+	return d.Body(
+		app.Range(queueProps).Slice(func(i int) app.UI {
+			p := queueProps[i]
+			if depth == 0 && (p.suffix == config.SuffixCapacity || p.suffix == config.SuffixMaximumCapacity) {
+				return app.Text("")
+			}
+			return e.field(path, p.suffix, p.label+" ("+p.hint+")")
+		}),
+		app.Range(e.F.Partitions).Slice(func(i int) app.UI {
+			l := e.F.Partitions[i].Label
+			pre := config.SuffixAccessibleNodeLabels + "." + l + "."
+			return app.Div().Class("qe-partition").DataSet("partition", l).Body(
+				e.field(path, pre+config.SuffixCapacity, "Capacity in partition "+l+" (% of the parent's there; root: 100)"),
+				app.If(depth > 0, func() app.UI {
+					return e.field(path, pre+config.SuffixMaximumCapacity, "Max Capacity in partition "+l+" (%; empty: 100)")
+				}),
+			)
+		}),
+	)
 }
 
 // field is one property's input; its value is the draft's.
 func (e *QueueEditor) field(path, suffix, label string) app.UI {
-	id := "qe-" + strings.ReplaceAll(path, ".", "-") + "-" + suffix
+	id := "qe-" + strings.ReplaceAll(path, ".", "-") + "-" + strings.ReplaceAll(suffix, ".", "-")
 	return app.Label().Class("qe-field").For(id).Body(
 		app.Span().Class("qe-label").Text(label),
 		app.Input().ID(id).Type("text").Value(e.draft[config.QueueKey(path, suffix)]).

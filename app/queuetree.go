@@ -47,6 +47,9 @@ func (t *QueueTree) item(q QueueView) app.UI {
 			app.Div().Class("queue-name").Body(
 				app.Span().Class("name").Text(q.Name),
 				app.Span().Class("path").Text(q.Path),
+				app.If(q.Auto != "", func() app.UI {
+					return app.Span().Class("badge b-auto").DataSet("field", "auto").Text(q.Auto)
+				}),
 				shareBar(q),
 			),
 			cell(labelCapacity, "capacity", Percent(q.Capacity), "", ""),

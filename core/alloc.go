@@ -66,6 +66,12 @@ func (s *Scheduler) allocate(q *queue, a *app, n *node, lim *limits, r *request,
 		if r.outstanding() <= 0 {
 			return allocResult{state: stPrioritySkipped, reason: ReasonNoPending}
 		}
+		if s.pw.ignore && a.amRequested && !a.hasAMContainer() {
+			return allocResult{state: stAppSkipped, reason: ReasonAMNotShared}
+		}
+		if r.label != s.pw.want() {
+			return allocResult{state: stPrioritySkipped, reason: ReasonOtherPartition}
+		}
 		if !s.set.ContinueLook && !s.shouldAllocOrReserveNew(q, r) {
 			return allocResult{state: stPrioritySkipped, reason: ReasonNoFit}
 		}
@@ -76,10 +82,20 @@ func (s *Scheduler) allocate(q *queue, a *app, n *node, lim *limits, r *request,
 		return allocResult{state: stQueueSkipped, unreserve: rsv, reason: ReasonNoLongerNeeded}
 	}
 	s.invalidate(changeState, nil) // from here on the pass changes state (r.missed)
+	if rsv == nil && r.label == "" {
+		// addMissedNonPartitionedRequestSchedulingOpportunity
+		r.missedNP++
+		if s.pw.ignore && r.missedNP < len(s.nodes) {
+			return allocResult{state: stAppSkipped, reason: ReasonDefaultFirst}
+		}
+	}
 	r.missed++
 	res := s.assignOnNode(q, a, n, lim, r, rsv)
 	if rsv == nil && res.state == stPrioritySkipped {
 		r.missed-- // skipped nodes don't count
+	}
+	if (res.state == stAllocated || res.state == stReserved) && rsv == nil && n.part == "" {
+		r.missedNP = 0 // resetMissedNonPartitionedRequestSchedulingOpportunity
 	}
 	if (res.state == stAllocated || res.state == stReserved) && rsv == nil && res.locality != ntOffSwitch {
 		if res.locality == ntNodeLocal || s.set.RackLocalityFullReset {
@@ -233,7 +249,7 @@ func (s *Scheduler) commit(q *queue, a *app, n *node, r *request, rsv *container
 		as := assignment{size: r.size, app: a, assignFlags: assignFlags{locality: res.locality, fulfilled: rsv != nil}}
 		if why := s.acceptAllocation(q, a, n, r, rsv, res); why != "" {
 			if s.full() {
-				s.emit(Event{Kind: EvAppSkipped, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Resource: r.size, Reason: ReasonCommitRejected, Detail: why, Depth: q.depth})
+				s.emit(Event{Kind: EvAppSkipped, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Resource: r.size, Reason: ReasonCommitRejected, Detail: why, Depth: q.depth, Partition: n.part})
 			}
 			return as
 		}
@@ -244,12 +260,12 @@ func (s *Scheduler) commit(q *queue, a *app, n *node, r *request, rsv *container
 		if rsv != nil {
 			s.invalidate(changeLeaf, q)
 			r.reReservations++
-			s.emit(Event{Kind: EvReReserved, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Container: rsv.id, Resource: rsv.size, Used: n.unallocated(), Seq: r.reReservations, Depth: q.depth})
+			s.emit(Event{Kind: EvReReserved, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Container: rsv.id, Resource: rsv.size, Used: n.unallocated(), Seq: r.reReservations, Depth: q.depth, Partition: n.part})
 			return as
 		}
 		if why := s.acceptLeaf(q, a, r.size, resource.None); why != "" {
 			if s.full() {
-				s.emit(Event{Kind: EvAppSkipped, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Resource: r.size, Reason: ReasonCommitRejected, Detail: why, Depth: q.depth})
+				s.emit(Event{Kind: EvAppSkipped, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Resource: r.size, Reason: ReasonCommitRejected, Detail: why, Depth: q.depth, Partition: n.part})
 			}
 			return as
 		}
@@ -261,18 +277,18 @@ func (s *Scheduler) commit(q *queue, a *app, n *node, r *request, rsv *container
 			return assignment{app: a, assignFlags: assignFlags{skip: skipQueueLimit}}
 		}
 		if s.full() {
-			s.emit(Event{Kind: EvAppSkipped, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Resource: r.size, Reason: res.reason, Used: q.used, Depth: q.depth})
+			s.emit(Event{Kind: EvAppSkipped, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Resource: r.size, Reason: res.reason, Used: q.used, Depth: q.depth, Partition: n.part})
 		}
 		return assignment{app: a, assignFlags: assignFlags{skip: skipQueueLimit}}
 	case stAppSkipped:
 		if s.full() {
-			s.emit(Event{Kind: EvAppSkipped, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Resource: r.size, Reason: res.reason, Seq: r.missed, Locality: res.locality.Locality(), Depth: q.depth})
+			s.emit(Event{Kind: EvAppSkipped, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Resource: r.size, Reason: res.reason, Seq: r.missed, Locality: res.locality.Locality(), Depth: q.depth, Partition: n.part})
 		}
 		return assignment{app: a, assignFlags: assignFlags{skip: skipOther}}
 	default:
 		if rsv == nil {
 			if s.full() {
-				s.emit(Event{Kind: EvAppSkipped, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Resource: r.size, Reason: res.reason, Seq: r.missed, Locality: res.locality.Locality(), Depth: q.depth})
+				s.emit(Event{Kind: EvAppSkipped, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Resource: r.size, Reason: res.reason, Seq: r.missed, Locality: res.locality.Locality(), Depth: q.depth, Partition: n.part})
 			}
 		}
 		return assignment{app: a}
@@ -300,6 +316,9 @@ func (s *Scheduler) acceptAllocation(q *queue, a *app, n *node, r *request, rsv 
 // acceptLeaf is LeafQueue.accept and AbstractCSQueue.accept up to root: the
 // user limit again, and no queue above its effective maximum.
 func (s *Scheduler) acceptLeaf(q *queue, a *app, size, released resource.Resource) string {
+	if s.pw.label != "" {
+		return s.acceptLeafP(q, a, size, released)
+	}
 	u := a.usr
 	ul := s.userLimitOf(q, u)
 	if s.rc.GreaterThan(s.cluster, u.used.Sub(released), ul) {

@@ -48,8 +48,8 @@ func (s *Scheduler) applyAllocation(q *queue, a *app, n *node, r *request, rsv *
 		// The reservation becomes the container: queue and user usage already count it.
 		s.unreserve(rsv, ReasonNone, false)
 		if rsv.size != size {
-			s.releaseResource(q, a, rsv.size)
-			s.allocateResource(q, a, size)
+			s.chargeNode(q, a, rsv.node, rsv.size, false)
+			s.chargeNode(q, a, n, size, true)
 		}
 	}
 	c := &container{id: s.nextID, app: a, node: n, size: size, priority: r.priority, locality: res.locality, start: s.now}
@@ -77,7 +77,7 @@ func (s *Scheduler) applyAllocation(q *queue, a *app, n *node, r *request, rsv *
 		s.unreserve(res.unreserve, ReasonContinueLooking, true)
 	}
 	if rsv == nil {
-		s.allocateResource(q, a, size)
+		s.chargeNode(q, a, n, size, true)
 	}
 	kind := EvAllocated
 	if rsv != nil {
@@ -85,7 +85,11 @@ func (s *Scheduler) applyAllocation(q *queue, a *app, n *node, r *request, rsv *
 	}
 	if s.rec != RecordNone {
 		u := a.usr
-		s.emit(Event{Kind: kind, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Container: c.id, Resource: size, Locality: res.locality.Locality(), Used: u.used, Depth: q.depth})
+		e := Event{Kind: kind, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Container: c.id, Resource: size, Locality: res.locality.Locality(), Used: s.uUsed(q, u, n.part), Depth: q.depth, Partition: n.part}
+		if s.pw.ignore {
+			e.Detail = DetailShared
+		}
+		s.emit(e)
 	}
 	if c.isAM && a.state == AppAccepted {
 		s.setAppState(a, AppRunning)
@@ -113,10 +117,12 @@ func (s *Scheduler) applyReservation(q *queue, a *app, n *node, r *request, loc 
 	a.reservedRes = a.reservedRes.Add(c.size)
 	r.numReserved++
 	r.reReservations = 0
-	s.allocateResource(q, a, c.size)
-	s.addReserved(q, a, c.size, true)
+	s.chargeNode(q, a, n, c.size, true)
+	if n.part == "" {
+		s.addReserved(q, a, c.size, true) // QueueMetrics: the default partition's only
+	}
 	if s.rec != RecordNone {
-		s.emit(Event{Kind: EvReserved, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Container: c.id, Resource: c.size, Locality: loc.Locality(), Used: n.unallocated(), Limit: c.size.Sub(n.unallocated()), Depth: q.depth})
+		s.emit(Event{Kind: EvReserved, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: r.priority, Container: c.id, Resource: c.size, Locality: loc.Locality(), Used: n.unallocated(), Limit: c.size.Sub(n.unallocated()), Depth: q.depth, Partition: n.part})
 	}
 }
 
@@ -140,9 +146,11 @@ func (s *Scheduler) unreserve(c *container, why Reason, releaseUsage bool) {
 		r.numReserved--
 		r.reReservations = 0
 	}
-	s.addReserved(q, a, c.size, false)
+	if n.part == "" {
+		s.addReserved(q, a, c.size, false)
+	}
 	if releaseUsage {
-		s.releaseResource(q, a, c.size)
+		s.chargeNode(q, a, n, c.size, false)
 		s.fairMark(a) // completedContainer: orderingPolicy.containerReleased
 	}
 	if why != ReasonNone {
@@ -187,7 +195,7 @@ func (s *Scheduler) decrementAsks(a *app, r *request, n *node, loc nodeType) {
 		// Otherwise the app had demand and still has: nothing to refresh.
 		s.refreshDemand(a)
 	}
-	s.addPending(a.queue, r.size, false)
+	s.addPendingFor(a.queue, r.label, r.size, false)
 }
 
 // completeContainer completes a live container: its resources return to the
@@ -215,9 +223,9 @@ func (s *Scheduler) releaseContainer(c *container, n *node, why Reason) {
 	a.consumption = a.consumption.Sub(c.size)
 	n.allocated = n.allocated.Sub(c.size)
 	s.fairMark(a) // completedContainer: orderingPolicy.containerReleased
-	s.releaseResource(q, a, c.size)
+	s.chargeNode(q, a, n, c.size, false)
 	if s.rec != RecordNone {
-		s.emit(Event{Kind: EvContainerFinished, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: c.priority, Container: c.id, Resource: c.size, Reason: why, Depth: q.depth})
+		s.emit(Event{Kind: EvContainerFinished, Node: n.name, Queue: q.path, App: a.id, User: a.user, Priority: c.priority, Container: c.id, Resource: c.size, Reason: why, Depth: q.depth, Partition: n.part})
 	}
 }
 
@@ -356,8 +364,8 @@ func (s *Scheduler) RemoveNode(name string) error {
 		x.id = i
 	}
 	delete(s.nodeIdx, n.name)
-	s.cluster = s.cluster.Sub(n.total)
-	s.emit(Event{Kind: EvNodeRemoved, Node: n.name, Resource: n.total})
+	s.addNodeResource(n, false)
+	s.emit(Event{Kind: EvNodeRemoved, Node: n.name, Resource: n.total, Partition: n.part})
 	s.updateClusterResource()
 	for _, a := range lost {
 		s.failAttempt(a, ReasonNodeRemoved)

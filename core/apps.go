@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strings"
 
 	"yarnplay/core/config"
 	"yarnplay/core/resource"
@@ -13,7 +14,12 @@ import (
 // it as Hadoop's RMAppManager and CapacityScheduler.addApplication do
 // (sections 6.6 and 10). A rejected application is recorded with state
 // REJECTED and its message; nothing else changes.
-func (s *Scheduler) Submit(sub Submission) error {
+func (s *Scheduler) Submit(sub Submission) error { return s.submit(sub, false) }
+
+// submit is Submit; recovering is an application restored from a running
+// cluster (SubmitRecovered), whose queue may be an auto-created leaf to
+// create again.
+func (s *Scheduler) submit(sub Submission, recovering bool) error {
 	s.invalidate(changeState, nil)
 	if sub.App == "" {
 		return fmt.Errorf("submit: the application needs an id")
@@ -29,7 +35,17 @@ func (s *Scheduler) Submit(sub Submission) error {
 		s.emit(Event{Kind: EvAppRejected, App: sub.App, User: sub.User, Queue: sub.Queue, Detail: msg})
 		return &SubmitError{App: sub.App, Message: msg}
 	}
-	q, lookupErr := s.lookupQueue(sub.Queue)
+	// RMAppManager.placeApplication: the queue mappings may place it
+	// elsewhere (copyPlacementQueueToSubmissionContext).
+	queueName := sub.Queue
+	pc, perr := s.place(sub.User, sub.Queue, recovering)
+	if perr != nil {
+		return reject(fmt.Sprintf("Failed to submit application %s submitted by user %s reason: %s", sub.App, sub.User, perr.Error()))
+	}
+	if pc != nil {
+		queueName = pc.queue
+	}
+	q, lookupErr := s.lookupQueue(queueName)
 	var amRes resource.Resource
 	if sub.AM != nil {
 		maxAlloc := s.set.MaxAlloc
@@ -44,25 +60,48 @@ func (s *Scheduler) Submit(sub Submission) error {
 			amRes = resource.None
 		}
 	}
-	// RMAppManager: the ACL check, when yarn.acl.enable is on and the queue exists.
-	if s.set.ACLEnabled && q != nil {
+	// RMAppManager: the ACL check, when yarn.acl.enable is on and the
+	// queue exists (or, for a queue still to be auto-created, its parent).
+	if aclQ := q; s.set.ACLEnabled {
+		if aclQ == nil && pc != nil {
+			aclQ, _ = s.lookupQueue(pc.parent)
+		}
 		g := s.userGroups(sub.User, nil)
-		if !s.hasAccess(q, SubmitApplications, sub.User, g) && !s.hasAccess(q, AdministerQueue, sub.User, g) {
-			return reject(fmt.Sprintf("User %s does not have permission to submit %s to queue %s", sub.User, sub.App, sub.Queue))
+		if aclQ != nil && !s.hasAccess(aclQ, SubmitApplications, sub.User, g) && !s.hasAccess(aclQ, AdministerQueue, sub.User, g) {
+			return reject(fmt.Sprintf("User %s does not have permission to submit %s to queue %s", sub.User, sub.App, queueName))
 		}
 	}
 	// CapacityScheduler.addApplication.
 	if s.root.numApps >= s.set.MaxApplications {
 		return reject("Maximum system application limit reached,cannot accept submission of application: " + sub.App)
 	}
+	// getOrCreateQueueFromPlacementContext.
+	if q == nil && pc != nil && pc.parent != "" {
+		nq, err := s.autoCreateLeaf(pc)
+		if err != nil {
+			return reject(fmt.Sprintf("Application %s submission by user : %s to  queue : %s failed : %s", sub.App, sub.User, queueName, err.Error()))
+		}
+		q, lookupErr = nq, nil
+	}
 	if lookupErr != nil {
 		if q == nil && isAmbiguous(lookupErr) {
-			return reject(fmt.Sprintf("Application %s submitted by user %s to ambiguous queue: %s please use full queue path instead.", sub.App, sub.User, sub.Queue))
+			return reject(fmt.Sprintf("Application %s submitted by user %s to ambiguous queue: %s please use full queue path instead.", sub.App, sub.User, queueName))
 		}
-		return reject(fmt.Sprintf("Application %s submitted by user %s to unknown queue: %s", sub.App, sub.User, sub.Queue))
+		return reject(fmt.Sprintf("Application %s submitted by user %s to unknown queue: %s", sub.App, sub.User, queueName))
 	}
 	if !q.isLeaf() {
-		return reject(fmt.Sprintf("Application %s submitted by user : %s to non-leaf queue : %s", sub.App, sub.User, sub.Queue))
+		return reject(fmt.Sprintf("Application %s submitted by user : %s to non-leaf queue : %s", sub.App, sub.User, queueName))
+	}
+	if q.conf.AutoCreated {
+		if pc == nil {
+			return reject(fmt.Sprintf("Application %s submission by user : %s to specified queue : %s  is prohibited. "+
+				"Verify automatic queue mapping for user exists in %s", sub.App, sub.User, queueName, config.KeyQueueMappings))
+		}
+		if q.parent.name != pc.parent && q.parent.path != pc.parent {
+			return reject(fmt.Sprintf("Auto created Leaf queue %s already exists under queue : %s. But Queue mapping configuration %s "+
+				"has been updated to a different parent queue : %s for the specified user : %s", pc.queue, q.parent.name,
+				config.KeyQueueMappings, pc.parent, sub.User))
+		}
 	}
 	// LeafQueue.validateSubmitApplication, then every ancestor's.
 	if q.state != config.Running {
@@ -82,6 +121,25 @@ func (s *Scheduler) Submit(sub Submission) error {
 		}
 	}
 
+	// RMAppManager.validateAndCreateResourceRequest: the AM request's
+	// label expression (the AM's, else the application's, else the
+	// queue's default), validated as an ask's.
+	amPart := ""
+	if sub.AM != nil || sub.Label != "" || sub.AMLabel != "" {
+		var amLabel *string
+		if sub.AMLabel != "" {
+			amLabel = &sub.AMLabel
+		}
+		amPart = requestPartition(amLabel, sub.Label, q)
+		if err := s.checkLabelExpression(q, amPart); err != nil {
+			return reject(err.Error())
+		}
+	}
+	if sub.Label != "" {
+		if err := s.checkLabelExpression(q, sub.Label); err != nil {
+			return reject(err.Error())
+		}
+	}
 	prio := q.conf.DefaultAppPriority
 	if sub.Priority != nil {
 		prio = *sub.Priority
@@ -97,6 +155,12 @@ func (s *Scheduler) Submit(sub Submission) error {
 		amRequested: sub.AM != nil && sub.AMContainerRequest, submitTick: tickInt32(s.now), attempt: 1,
 	}
 	s.nextSeq++
+	if sub.Label != "" {
+		s.lbl.app[a.id] = sub.Label
+	}
+	if amPart != "" && sub.AM != nil {
+		s.lbl.am[a.id] = amPart
+	}
 	a.idx = len(s.apps)
 	s.apps = append(s.apps, a)
 	s.appIdx[a.id] = a
@@ -114,7 +178,8 @@ func (s *Scheduler) Submit(sub Submission) error {
 // requestAM is the RM's ask for an attempt's AM container: one of the AM
 // resource, at request priority 0, anywhere.
 func (s *Scheduler) requestAM(a *app) {
-	s.applyAsks(a, []Ask{{App: a.id, Priority: 0, Resource: a.amResource, Count: 1, Locality: AnyLocation}}, true)
+	part := s.amPartition(a)
+	s.applyAsks(a, []Ask{{App: a.id, Priority: 0, Resource: a.amResource, Count: 1, Locality: AnyLocation, Label: &part}}, true)
 }
 
 // addAttempt is CapacityScheduler.addApplicationAttempt: the attempt
@@ -144,7 +209,7 @@ func (s *Scheduler) submitAttempt(a *app) {
 	q, u := a.queue, a.usr
 	q.lf.countApps(u, 1, 0)
 	q.lf.pending = insertApp(q.lf.pending, a)
-	if s.rc.GreaterThan(s.cluster, s.cluster, resource.None) {
+	if whole := s.wholeCluster(); s.rc.GreaterThan(whole, whole, resource.None) {
 		s.activateApplications(q)
 	} else {
 		a.diagnostics = "cluster resource is empty: the application waits for nodes"
@@ -207,35 +272,47 @@ func (s *Scheduler) activateApplications(q *queue) {
 	if len(lf.pending) == 0 {
 		return
 	}
-	amLimit := s.amLimit(q)
-	var userAMLimit *resource.Resource
+	// The limits per AM partition, computed when first needed: the
+	// queue's (getAMResourceLimitPerPartition) and the users'
+	// (userAmPartitionLimit, computed for the first user reaching it).
+	amLimits := map[string]resource.Resource{}
+	userAMLimits := map[string]resource.Resource{}
 	rest := lf.pending[:0:0]
 	for _, a := range lf.pending {
-		amIfStarted := a.amResource.Add(lf.amUsed)
+		part := s.amPartition(a)
+		amLimit, ok := amLimits[part]
+		if !ok {
+			amLimit = s.amLimitP(q, part)
+			amLimits[part] = amLimit
+		}
+		u := s.getUser(q, a.user)
+		queueAM, _ := s.amUsedP(q, u, part)
+		amIfStarted := a.amResource.Add(queueAM)
 		if !s.rc.FitsIn(amIfStarted, amLimit) {
-			if len(lf.active) < 1 || s.rc.LessThanOrEqual(s.cluster, lf.amUsed, resource.None) {
+			if len(lf.active) < 1 || s.rc.LessThanOrEqual(s.cluster, queueAM, resource.None) {
 				// "at least one application" escape hatch
 			} else {
 				if a.diagnostics != string(ReasonQueueAMLimit) {
-					s.emit(Event{Kind: EvAppPending, App: a.id, User: a.user, Queue: q.path, Reason: ReasonQueueAMLimit, Used: amIfStarted, Limit: amLimit})
+					s.emit(Event{Kind: EvAppPending, App: a.id, User: a.user, Queue: q.path, Reason: ReasonQueueAMLimit, Used: amIfStarted, Limit: amLimit, Partition: part})
 				}
 				a.diagnostics = string(ReasonQueueAMLimit)
 				rest = append(rest, a)
 				continue
 			}
 		}
-		u := s.getUser(q, a.user)
-		if userAMLimit == nil {
-			l := s.userAMLimit(q, a.user)
-			userAMLimit = &l
+		userAMLimit, ok := userAMLimits[part]
+		if !ok {
+			userAMLimit = s.userAMLimitP(q, part, a.user)
+			userAMLimits[part] = userAMLimit
 		}
-		userAmIfStarted := a.amResource.Add(u.amUsed)
-		if !s.rc.FitsIn(userAmIfStarted, *userAMLimit) {
-			if len(lf.active) < 1 || s.rc.LessThanOrEqual(s.cluster, lf.amUsed, resource.None) {
+		_, userAM := s.amUsedP(q, u, part)
+		userAmIfStarted := a.amResource.Add(userAM)
+		if !s.rc.FitsIn(userAmIfStarted, userAMLimit) {
+			if len(lf.active) < 1 || s.rc.LessThanOrEqual(s.cluster, queueAM, resource.None) {
 				// escape hatch, as above
 			} else {
 				if a.diagnostics != string(ReasonUserAMLimit) {
-					s.emit(Event{Kind: EvAppPending, App: a.id, User: a.user, Queue: q.path, Reason: ReasonUserAMLimit, Used: userAmIfStarted, Limit: *userAMLimit})
+					s.emit(Event{Kind: EvAppPending, App: a.id, User: a.user, Queue: q.path, Reason: ReasonUserAMLimit, Used: userAmIfStarted, Limit: userAMLimit, Partition: part})
 				}
 				a.diagnostics = string(ReasonUserAMLimit)
 				rest = append(rest, a)
@@ -251,9 +328,9 @@ func (s *Scheduler) activateApplications(q *queue) {
 			lf.active = insertApp(lf.active, a)
 		}
 		s.invalidate(changeLeafHead, q)
-		lf.amUsed = lf.amUsed.Add(a.amResource)
-		u.amUsed = u.amUsed.Add(a.amResource)
-		s.emit(Event{Kind: EvAppActivated, App: a.id, User: a.user, Queue: q.path, Resource: a.amResource, Used: lf.amUsed, Limit: amLimit})
+		s.addAMUsed(q, u, a, true)
+		queueAM, _ = s.amUsedP(q, u, part)
+		s.emit(Event{Kind: EvAppActivated, App: a.id, User: a.user, Queue: q.path, Resource: a.amResource, Used: queueAM, Limit: amLimit, Partition: part})
 		if !a.amRequested && a.state == AppAccepted {
 			s.setAppState(a, AppRunning)
 		}
@@ -330,6 +407,14 @@ func (s *Scheduler) Request(asks []Ask) error {
 		if err := s.validateAsk(k.Resource, a.queue.conf.MaxAlloc); err != nil {
 			return fmt.Errorf("request %d: %w", i+1, err)
 		}
+		if k.Label != nil && strings.TrimSpace(*k.Label) != "" && k.Locality != AnyLocation {
+			return fmt.Errorf("request %d: Invalid resource request, queue=%s specified node label expression in a resource request has resource name = %s", i+1, a.queue.name, k.Locality)
+		}
+		if k.Locality == AnyLocation {
+			if err := s.checkLabelExpression(a.queue, requestPartition(k.Label, s.appLabel(a), a.queue)); err != nil {
+				return fmt.Errorf("request %d: %w", i+1, err)
+			}
+		}
 	}
 	byApp := map[string][]Ask{}
 	var order []string
@@ -375,7 +460,7 @@ func (s *Scheduler) applyAsks(a *app, asks []Ask, am bool) {
 		if am {
 			r.isAM = true
 		}
-		lastSize, lastCount, hadLast := r.size, 0, false
+		lastSize, lastCount, hadLast, lastLabel := r.size, 0, false, r.label
 		if la := r.ask(AnyLocation); la != nil {
 			lastCount, hadLast = la.count, true
 		}
@@ -394,11 +479,12 @@ func (s *Scheduler) applyAsks(a *app, asks []Ask, am bool) {
 			}
 			if k.Locality == AnyLocation {
 				anyCount, anySeen = k.Count, true
+				r.label = requestPartition(k.Label, s.appLabel(a), q)
 			}
 			s.emit(Event{Kind: EvRequest, App: a.id, User: a.user, Queue: q.path, Priority: prio, Resource: size, Seq: k.Count, Detail: k.Locality})
 		}
 		if anySeen {
-			s.updatePending(a, r, lastSize, lastCount, r.size, anyCount, hadLast)
+			s.updatePending(a, r, lastSize, lastCount, r.size, anyCount, hadLast, lastLabel)
 		}
 	}
 	s.refreshDemand(a)
@@ -406,7 +492,7 @@ func (s *Scheduler) applyAsks(a *app, asks []Ask, am bool) {
 
 // updatePending is AppSchedulingInfo.updatePendingResources for a change of
 // the "*" ask.
-func (s *Scheduler) updatePending(a *app, r *request, lastSize resource.Resource, lastCount int, newSize resource.Resource, newCount int, hadLast bool) {
+func (s *Scheduler) updatePending(a *app, r *request, lastSize resource.Resource, lastCount int, newSize resource.Resource, newCount int, hadLast bool, lastLabel string) {
 	if newCount <= 0 {
 		// The placement is dropped: every location ask of this priority goes.
 		r.placed = false
@@ -418,11 +504,22 @@ func (s *Scheduler) updatePending(a *app, r *request, lastSize resource.Resource
 		s.activateUserApp(a)
 	}
 	if hadLast && lastCount > 0 {
-		s.addPending(a.queue, lastSize.Times(int64(lastCount)), false)
+		s.addPendingFor(a.queue, lastLabel, lastSize.Times(int64(lastCount)), false)
 	}
 	if newCount > 0 {
-		s.addPending(a.queue, newSize.Times(int64(newCount)), true)
+		s.addPendingFor(a.queue, r.label, newSize.Times(int64(newCount)), true)
 	}
+}
+
+// addPendingFor changes the pending resources of a queue and its
+// ancestors for a partition (AppSchedulingInfo.updatePendingResources:
+// the request's partition).
+func (s *Scheduler) addPendingFor(q *queue, label string, r resource.Resource, add bool) {
+	if label == "" {
+		s.addPending(q, r, add)
+		return
+	}
+	s.addPartPending(q, label, r, add)
 }
 
 func (s *Scheduler) addPending(q *queue, r resource.Resource, add bool) {

@@ -50,7 +50,7 @@ func (s *Scheduler) removeAttempt(a *app, why Reason) {
 	// clear the requests (AppSchedulingInfo.stop)
 	for _, r := range a.requests {
 		if r.placed && r.outstanding() > 0 {
-			s.addPending(q, r.size.Times(int64(r.outstanding())), false)
+			s.addPendingFor(q, r.label, r.size.Times(int64(r.outstanding())), false)
 		}
 		r.placed = false
 		r.asks = nil
@@ -65,8 +65,7 @@ func (s *Scheduler) removeAttempt(a *app, why Reason) {
 			q.lf.active = removeApp(q.lf.active, a)
 		}
 		s.invalidate(changeLeafHead, q)
-		q.lf.amUsed = q.lf.amUsed.Sub(a.amResource)
-		u.amUsed = u.amUsed.Sub(a.amResource)
+		s.addAMUsed(q, u, a, false)
 		q.lf.countApps(u, 0, -1)
 	} else {
 		if a.runnable {

@@ -110,6 +110,7 @@ func (c *cloner) cloneHeader() {
 	// The configuration is replaced by Refresh, never changed in place;
 	// so are the groups' member lists (SetUserGroups).
 	d.groups = maps.Clone(s.groups)
+	d.lbl = s.lbl.clone()
 	d.rejected = maps.Clone(s.rejected)
 	d.userRunnable = maps.Clone(s.userRunnable)
 	d.set.Warnings = slices.Clone(s.set.Warnings)
@@ -211,6 +212,9 @@ func (c *cloner) cloneApps() {
 		}
 		na.live = take(&c.cpblk, len(a.live), cloneBlock)
 		c.containers += int(a.nlive)
+		// The source's list, even empty, may have room an append of
+		// either scheduler would then write into for both.
+		na.reservations = nil
 		if len(a.reservations) > 0 {
 			rs := make([]container, len(a.reservations))
 			na.reservations = make([]*container, len(a.reservations))

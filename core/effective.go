@@ -16,8 +16,16 @@ import (
 // resources, scaled down when the parent's effective minimum is below the
 // sum its children configure, and capped by the parent's maximum; its
 // capacities are then derived from them (deriveCapacityFromAbsoluteConfigurations)
-// and returned as a fresh configuration (the parsed one is shared).
-func (s *Scheduler) effectiveResources() {
+// and returned as a fresh configuration (the parsed one is shared). The
+// hadoop-3.4 profile computes them as Hadoop 3.4 does (effectiveResources34);
+// clusterUpdate says the call is updateClusterResource's, after which Hadoop
+// 3.4 refreshes the leaves' application limits too (an auto-created leaf's
+// new entitlement, mergeCapacities, does not).
+func (s *Scheduler) effectiveResources(clusterUpdate bool) {
+	if s.profile.AtLeast34() {
+		s.effectiveResources34(clusterUpdate)
+		return
+	}
 	cluster := s.cluster
 	root := s.root
 	root.effMin, root.effMax = cluster, cluster

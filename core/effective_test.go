@@ -44,7 +44,8 @@ func absoluteConf(complex bool) *config.Conf {
 // TestAbsoluteEffectiveResources holds the effective resources and the
 // derived capacities of TestAbsoluteResourceConfiguration
 // (ParentQueue.calculateEffectiveResourcesAndCapacity and
-// deriveCapacityFromAbsoluteConfigurations), as nodes come and go.
+// deriveCapacityFromAbsoluteConfigurations), as nodes come and go, under
+// Hadoop 3.3 and, the same numbers, Hadoop 3.4 (ResourceCalculationDriver).
 func TestAbsoluteEffectiveResources(t *testing.T) {
 	type want struct {
 		min, max      resource.Resource
@@ -91,29 +92,31 @@ func TestAbsoluteEffectiveResources(t *testing.T) {
 			"root.queueB.queueB1": {min: b1Min, max: bMax, abs: 0.106, absMax: 0.4, checkCapacity: true}}},
 	}
 	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			s, err := core.New(absoluteConf(tc.complex), config.Hadoop3)
-			require.NoError(t, err)
-			if tc.add < 0 {
-				require.NoError(t, s.AddNode(core.NodeSpec{Name: "n0", Rack: "/r", Capacity: resource.New(250*gb, 40)}))
-			}
-			for i := 0; i < tc.add; i++ {
-				require.NoError(t, s.AddNode(node("n"+strconv.Itoa(i))))
-			}
-			if tc.remove != "" {
-				require.NoError(t, s.RemoveNode(tc.remove))
-			}
-			for path, w := range tc.want {
-				q, err := s.Queue(path)
+		for _, profile := range []config.Profile{config.Hadoop3, config.Hadoop34} {
+			t.Run(tc.name+"/"+string(profile), func(t *testing.T) {
+				s, err := core.New(absoluteConf(tc.complex), profile)
 				require.NoError(t, err)
-				require.Equal(t, w.min, q.EffectiveMin, path)
-				require.Equal(t, w.max, q.EffectiveMax, path)
-				if w.checkCapacity {
-					require.InDelta(t, w.abs, q.AbsCapacity, 0.001, path)
-					require.InDelta(t, w.absMax, q.AbsMaxCapacity, 0.001, path)
+				if tc.add < 0 {
+					require.NoError(t, s.AddNode(core.NodeSpec{Name: "n0", Rack: "/r", Capacity: resource.New(250*gb, 40)}))
 				}
-			}
-		})
+				for i := 0; i < tc.add; i++ {
+					require.NoError(t, s.AddNode(node("n"+strconv.Itoa(i))))
+				}
+				if tc.remove != "" {
+					require.NoError(t, s.RemoveNode(tc.remove))
+				}
+				for path, w := range tc.want {
+					q, err := s.Queue(path)
+					require.NoError(t, err)
+					require.Equal(t, w.min, q.EffectiveMin, path)
+					require.Equal(t, w.max, q.EffectiveMax, path)
+					if w.checkCapacity {
+						require.InDelta(t, w.abs, q.AbsCapacity, 0.001, path)
+						require.InDelta(t, w.absMax, q.AbsMaxCapacity, 0.001, path)
+					}
+				}
+			})
+		}
 	}
 }
 

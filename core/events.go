@@ -36,6 +36,9 @@ const (
 	EvAttemptFailed     EventKind = "attempt_failed" // the AM container was lost (Reason); the next attempt (Seq) waits for its AM (Detail: the diagnostics)
 	EvRequest           EventKind = "request"
 	EvQueueState        EventKind = "queue_state"
+	EvQueueCreated      EventKind = "queue_created"     // a leaf auto-created under a managed parent, for an application placed in it (Detail)
+	EvQueueActivated    EventKind = "queue_activated"   // an auto-created leaf given its template's capacity (Detail: its capacities)
+	EvQueueDeactivated  EventKind = "queue_deactivated" // an auto-created leaf without applications set back to capacity 0 (Detail)
 	EvRefreshed         EventKind = "refreshed"
 	EvRefreshRefused    EventKind = "refresh_refused"
 	EvConfigWarning     EventKind = "config_warning"
@@ -43,7 +46,15 @@ const (
 	EvPreemptionKilled  EventKind = "preemption_killed"
 	EvPreemptionRound   EventKind = "preemption_round"
 	EvTick              EventKind = "tick"
+	// EvPartitionShared: a node of a non-exclusive partition gave nothing
+	// to its partition's asks, and is offered to the default partition's
+	// (IGNORE_PARTITION_EXCLUSIVITY; Partition names it).
+	EvPartitionShared EventKind = "partition_shared"
 )
+
+// DetailShared is the Detail of an EvAllocated made on a non-exclusive
+// partition's node for an ask of the default partition.
+const DetailShared = "shared"
 
 // Reason says why something was skipped, refused or released. Reasons are
 // constants so that "why" is data the UI and tests can match.
@@ -88,6 +99,12 @@ const (
 	ReasonAttemptFailed        Reason = "its application attempt failed"
 	ReasonBlockedHeadroom      Reason = "a sibling is blocked by its headroom"
 	ReasonCommitRejected       Reason = "proposal rejected at commit"
+	// Node labels (partitions).
+	ReasonNoPartitionAccess  Reason = "queue cannot access the node's partition"
+	ReasonOtherPartition     Reason = "request is for another partition than the node's"
+	ReasonAMNotShared        Reason = "AM containers are not placed on a shared partition"
+	ReasonDefaultFirst       Reason = "default-partition request tries the default partition's nodes first"
+	ReasonPartitionExclusive Reason = "the node's partition is exclusive: its idle resources are not shared"
 )
 
 // Event is one recorded decision or state change. Fields that do not apply
@@ -113,4 +130,7 @@ type Event struct {
 	Seq    int               `json:",omitempty"` // assignment pass of the heartbeat, or a count
 	Depth  int               `json:",omitempty"` // queue depth for tree visits
 	Detail string            `json:",omitempty"` // a message (errors, child order)
+	// Partition is the node label of the partition a decision is made in
+	// (the node's), "" for the default partition.
+	Partition string `json:",omitempty"`
 }

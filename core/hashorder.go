@@ -81,8 +81,8 @@ func javaHashMapOrder(puts []string, removed map[string]bool) []string {
 func (s *Scheduler) reinitChildLists(prev map[string][]string) {
 	for _, p := range s.queues {
 		old, ok := prev[p.path]
-		if !ok || p.isLeaf() {
-			continue
+		if !ok || p.isLeaf() || p.conf.ManagedParent {
+			continue // a managed parent keeps its list (AbstractManagedParentQueue.reinitialize)
 		}
 		puts := append([]string(nil), old...)
 		now := map[string]bool{}

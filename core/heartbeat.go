@@ -61,7 +61,14 @@ func (s *Scheduler) heartbeat(n *node) {
 
 	off, assigned := 0, 0
 	for pass := 1; ; pass++ {
-		a, ok, why := s.allocateOnce(n, pass)
+		var a assignment
+		var ok bool
+		var why Reason
+		if n.part == "" {
+			a, ok, why = s.allocateOnce(n, pass)
+		} else {
+			a, ok, why = s.allocateOnceLabelled(n, pass)
+		}
 		if ok {
 			if a.locality == ntOffSwitch {
 				off++
@@ -71,7 +78,7 @@ func (s *Scheduler) heartbeat(n *node) {
 		}
 		if why != ReasonNone {
 			if s.full() {
-				s.emit(Event{Kind: EvHeartbeatDone, Node: n.name, Reason: why, Seq: assigned})
+				s.emit(Event{Kind: EvHeartbeatDone, Node: n.name, Reason: why, Seq: assigned, Partition: n.part})
 			}
 			return
 		}

@@ -18,7 +18,9 @@ func (s *Scheduler) CheckInvariants() error {
 	rc := s.rc
 	var cluster resource.Resource
 	for _, n := range s.nodes {
-		cluster = cluster.Add(n.total)
+		if n.part == "" {
+			cluster = cluster.Add(n.total)
+		}
 		var sum resource.Resource
 		if len(n.ends) != len(n.containers) {
 			return fmt.Errorf("node %s: %d containers but %d end ticks", n.name, len(n.containers), len(n.ends))
@@ -52,7 +54,7 @@ func (s *Scheduler) CheckInvariants() error {
 	users := map[*queue]map[string]*agg{}
 	pending := map[*queue]resource.Resource{}
 	for _, a := range s.apps {
-		var cons, res resource.Resource
+		var cons, res, defUsed, defRes resource.Resource
 		n := 0
 		for i, c := range a.live {
 			if c == nil {
@@ -73,12 +75,18 @@ func (s *Scheduler) CheckInvariants() error {
 				return fmt.Errorf("app %s: container %d is not on node %s", a.id, c.id, c.node.name)
 			}
 			cons = cons.Add(c.size)
+			if c.node.part == "" {
+				defUsed = defUsed.Add(c.size)
+			}
 		}
 		for _, c := range a.reservations {
 			if c.node.reservation != c {
 				return fmt.Errorf("app %s: reservation %d is not its node %s's reservation", a.id, c.id, c.node.name)
 			}
 			res = res.Add(c.size)
+			if c.node.part == "" {
+				defRes = defRes.Add(c.size)
+			}
 		}
 		if n != int(a.nlive) || (len(a.live) > 0 && a.live[len(a.live)-1] == nil) {
 			return fmt.Errorf("app %s: %d live containers counted, %d listed", a.id, a.nlive, n)
@@ -107,13 +115,13 @@ func (s *Scheduler) CheckInvariants() error {
 			g = &agg{}
 			users[a.queue][a.user] = g
 		}
-		g.used = g.used.Add(cons).Add(res)
-		g.reserved = g.reserved.Add(res)
-		if a.activated {
+		g.used = g.used.Add(defUsed).Add(defRes)
+		g.reserved = g.reserved.Add(defRes)
+		if a.activated && s.amPartition(a) == "" {
 			g.am = g.am.Add(a.amResource)
 		}
 		for _, r := range a.requests {
-			if r.placed && r.outstanding() > 0 {
+			if r.placed && r.outstanding() > 0 && r.label == "" {
 				pending[a.queue] = pending[a.queue].Add(r.size.Times(int64(r.outstanding())))
 			}
 		}
@@ -220,7 +228,10 @@ func (s *Scheduler) CheckInvariants() error {
 			}
 		}
 	}
-	return nil
+	if err := s.checkPartitions(); err != nil {
+		return err
+	}
+	return s.checkAutoCreated()
 }
 
 // checkChildOrder checks a parent's kept child order (order.go): a

@@ -26,6 +26,9 @@ func (s *Scheduler) AddNodes(specs []NodeSpec) error {
 		if spec.Capacity.MemoryMB < 0 || spec.Capacity.VCores < 0 {
 			return fmt.Errorf("add_node: node %s has a negative capacity %s", spec.Name, spec.Capacity)
 		}
+		if err := s.checkNodeLabel(spec); err != nil {
+			return err
+		}
 		seen[spec.Name] = true
 	}
 	if len(specs) == 0 {
@@ -38,11 +41,11 @@ func (s *Scheduler) AddNodes(specs []NodeSpec) error {
 			rack = DefaultRack
 		}
 		n := &block[i]
-		*n = node{id: len(s.nodes), name: spec.Name, rack: rack, total: spec.Capacity}
+		*n = node{id: len(s.nodes), name: spec.Name, rack: rack, total: spec.Capacity, part: spec.Label}
 		s.nodes = append(s.nodes, n)
 		s.nodeIdx[n.name] = n
-		s.cluster = s.cluster.Add(n.total)
-		s.emit(Event{Kind: EvNodeAdded, Node: n.name, Resource: n.total, Detail: rack})
+		s.addNodeResource(n, true)
+		s.emit(Event{Kind: EvNodeAdded, Node: n.name, Resource: n.total, Detail: rack, Partition: n.part})
 	}
 	s.updateClusterResource()
 	return nil

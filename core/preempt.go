@@ -117,12 +117,15 @@ func (s *Scheduler) preemptionSnapshot() *preemption.Snapshot {
 			for _, a := range q.lf.active {
 				pa := preemption.App{ID: a.id, Priority: a.priority, Seq: a.seq, AMResource: a.amResource}
 				for _, c := range a.live {
-					if c == nil {
-						continue
+					if c == nil || c.node.part != "" {
+						continue // the policy sees the default partition only
 					}
 					pa.Containers = append(pa.Containers, preemption.Container{ID: preemption.ContainerID(c.id), Size: c.size, RequestPriority: c.priority, IsAM: c.isAM, Node: c.node.name})
 				}
 				for _, c := range a.reservations {
+					if c.node.part != "" {
+						continue
+					}
 					pa.Containers = append(pa.Containers, preemption.Container{ID: preemption.ContainerID(c.id), Size: c.size, RequestPriority: c.priority, Reserved: true, Node: c.node.name})
 				}
 				pq.Apps = append(pq.Apps, pa)

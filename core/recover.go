@@ -63,7 +63,7 @@ func (s *Scheduler) RecoverContainer(rc Recovered) error {
 	n.containers = append(n.containers, c)
 	n.ends = append(n.ends, c.end)
 	n.allocated = n.allocated.Add(rc.Size)
-	s.allocateResource(q, a, rc.Size)
+	s.chargeNode(q, a, n, rc.Size, true)
 	if rc.IsAM {
 		a.amRequested = true
 		if a.state == AppAccepted {
@@ -98,8 +98,7 @@ func (s *Scheduler) forceActivate(q *queue, a *app) {
 		lf.active = insertApp(lf.active, a)
 	}
 	s.invalidate(changeLeafHead, q)
-	lf.amUsed = lf.amUsed.Add(a.amResource)
-	u.amUsed = u.amUsed.Add(a.amResource)
+	s.addAMUsed(q, u, a, true)
 }
 
 // Resequence gives the named live applications the submission order of
@@ -163,5 +162,5 @@ func (s *Scheduler) SubmitRecovered(sub Submission) error {
 	acl := s.set.ACLEnabled
 	s.set.ACLEnabled = false
 	defer func() { s.set.ACLEnabled = acl }()
-	return s.Submit(sub)
+	return s.submit(sub, true)
 }

@@ -79,6 +79,11 @@ func (s *Scheduler) Refresh(newConf *config.Conf) error {
 		s.emit(Event{Kind: EvRefreshRefused, Queue: serr.Queue, Detail: serr.Error()})
 		return serr
 	}
+	autoLeaves, aerr := s.reinitAutoLeaves(parsed)
+	if aerr != nil {
+		s.emit(Event{Kind: EvRefreshRefused, Queue: aerr.Queue, Detail: aerr.Error()})
+		return aerr
+	}
 
 	// Apply.
 	old := s.byPath
@@ -91,6 +96,7 @@ func (s *Scheduler) Refresh(newConf *config.Conf) error {
 	set := parsed.Settings
 	set.Warnings = append(append([]string(nil), set.Warnings...), s.set.Warnings...)
 	s.set = set
+	s.autoLeaves = autoLeaves
 	s.buildQueues(parsed.Root, old)
 	s.reinitChildLists(lists)
 	for _, q := range s.queues {
@@ -136,6 +142,7 @@ func (s *Scheduler) Refresh(newConf *config.Conf) error {
 			s.activateApplications(q)
 		}
 	}
+	s.reinitManagedParents()
 	s.updateClusterResource()
 	s.updateRunnabilityOnReload() // CapacityScheduler.reinitialize
 	detail := ""
@@ -175,6 +182,9 @@ func refreshErr(q, msg string) *RefreshError { return &RefreshError{Queue: q, Me
 // removed at run time.
 func (s *Scheduler) validateHierarchy(p *config.Parsed, conf *config.Conf, fresh map[string]config.QueueState) *RefreshError {
 	for _, old := range s.queues {
+		if old.conf.AutoCreated {
+			continue // not checked (AbstractAutoCreatedLeafQueue)
+		}
 		nc := p.Queue(old.path)
 		if nc == nil {
 			if s.profile == config.Hadoop2 {
@@ -190,6 +200,12 @@ func (s *Scheduler) validateHierarchy(p *config.Parsed, conf *config.Conf, fresh
 				return refreshErr(old.path, fmt.Sprintf("%s cannot be deleted: it still has %d applications", old.path, old.numApps))
 			}
 			continue
+		}
+		if !old.isLeaf() && !old.conf.ManagedParent && nc.ManagedParent {
+			return refreshErr(old.path, fmt.Sprintf("Can not convert parent queue: %s to auto create enabled parent queue since it could have other pre-configured queues which is not supported", old.path))
+		}
+		if old.conf.ManagedParent && !nc.ManagedParent {
+			return refreshErr(old.path, fmt.Sprintf("Cannot convert auto create enabled parent queue: %s to leaf queue. Please check  parent queue's configuration %s is set to true", old.path, config.SuffixAutoCreateChildQueue))
 		}
 		if old.isLeaf() && !nc.IsLeaf() {
 			if old.state != config.Stopped && !stoppedInConf(conf, old.path) {
@@ -251,7 +267,7 @@ func (s *Scheduler) plannedStates(p *config.Parsed, fresh map[string]config.Queu
 		} else {
 			st[c.Path] = config.Stopped
 		}
-		for _, ch := range c.Children {
+		for _, ch := range s.childConfs(c) {
 			stop(ch)
 		}
 	}
@@ -296,4 +312,60 @@ func (s *Scheduler) refreshUserWeights(q *queue) {
 		}
 	}
 	q.lf.activeWeights = w
+}
+
+// reinitAutoLeaves is AutoCreatedLeafQueue.reinitialize for every
+// auto-created leaf whose parent is still auto-create enabled: the leaf
+// constructed again from the new template, with capacity 0; the others go
+// (CapacitySchedulerQueueManager.updateQueues). It also makes
+// ManagedParentQueue.reinitialize's check of a parent that fails
+// auto-creation beyond its capacity.
+func (s *Scheduler) reinitAutoLeaves(p *config.Parsed) ([]*config.QueueConf, *RefreshError) {
+	var out []*config.QueueConf
+	for _, c := range s.autoLeaves {
+		np := p.Queue(c.Parent.Path)
+		if np == nil || !np.ManagedParent {
+			continue
+		}
+		nc, err := config.NewAutoCreatedLeaf(np, c.Name, p.Settings, s.profile)
+		if err != nil {
+			return nil, refreshErr(c.Path, err.Error())
+		}
+		out = append(out, nc)
+	}
+	for _, q := range s.queues {
+		if !q.conf.ManagedParent {
+			continue
+		}
+		np := p.Queue(q.path)
+		if np == nil || !np.ManagedParent || !np.Template.FailOnExceeding {
+			continue
+		}
+		var sum float32
+		for _, c := range q.children {
+			sum += c.conf.Capacity
+		}
+		if q.conf.Capacity < sum {
+			return nil, refreshErr(q.path, fmt.Sprintf("Total of Auto Created leaf queues guaranteed capacity : %s exceeds Parent queue's %s "+
+				"guaranteed capacity %s.Cannot enforce policy to auto create queues beyond parent queue's capacity",
+				config.JavaFloatString(sum), q.path, config.JavaFloatString(q.conf.Capacity)))
+		}
+	}
+	return out, nil
+}
+
+// reinitManagedParents is the rest of ManagedParentQueue.reinitialize: the
+// policy's state cleared (reinitializeQueueManagementPolicy: every leaf
+// inactive, capacity 0), then its changes computed and applied.
+func (s *Scheduler) reinitManagedParents() {
+	for _, p := range s.queues {
+		if !p.conf.ManagedParent {
+			continue
+		}
+		p.autoActivated = 0
+		for _, c := range p.children {
+			c.autoActive = false
+		}
+		s.queueManagementChanges(p)
+	}
 }

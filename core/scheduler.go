@@ -40,6 +40,11 @@ type Scheduler struct {
 	evHint  int // about the size of the recent records (TakeEvents)
 
 	preempt preemptState
+	// lbl is the node-label state, nil until labels are added.
+	lbl *labelState
+	// pw is the partition and mode of the walk under way on a labelled
+	// node (partwalk.go); zero otherwise.
+	pw partWalk
 
 	rec   RecordLevel
 	count Counters
@@ -64,6 +69,11 @@ type Scheduler struct {
 	userRunnable map[string]int
 	nonRunnable  int
 	nextStart    int32
+
+	// autoLeaves are the auto-created leaves' configurations, in the
+	// order they were created, with their current entitlements; the
+	// slice is copied before it changes (it is shared with clones).
+	autoLeaves []*config.QueueConf
 }
 
 type rejection struct {
@@ -84,7 +94,7 @@ func New(conf *config.Conf, profile config.Profile) (*Scheduler, error) {
 		conf:     conf.Clone(),
 		parsed:   parsed,
 		set:      parsed.Settings,
-		profile:  profile,
+		profile:  profile.Canonical(),
 		rc:       parsed.Settings.Calculator,
 		nodeIdx:  map[string]*node{},
 		appIdx:   map[string]*app{},
@@ -129,7 +139,7 @@ func (s *Scheduler) buildQueues(root *config.QueueConf, old map[string]*queue) {
 		}
 		s.queues = append(s.queues, q)
 		s.byPath[q.path] = q
-		for _, cc := range c.Children {
+		for _, cc := range s.childConfs(c) {
 			c := build(cc, q)
 			c.cidx = int32(len(q.children))
 			c.hpos = c.cidx // the configured order (ParentQueue.setChildQueues)
@@ -138,6 +148,21 @@ func (s *Scheduler) buildQueues(root *config.QueueConf, old map[string]*queue) {
 		return q
 	}
 	s.root = build(root, nil)
+}
+
+// childConfs are a queue's configured children, and for a managed parent
+// its auto-created leaves in the order they were created.
+func (s *Scheduler) childConfs(c *config.QueueConf) []*config.QueueConf {
+	if !c.ManagedParent {
+		return c.Children
+	}
+	var out []*config.QueueConf
+	for _, a := range s.autoLeaves {
+		if a.Parent.Path == c.Path {
+			out = append(out, a)
+		}
+	}
+	return out
 }
 
 // initialState is the state of a newly created queue object: its configured
@@ -306,7 +331,7 @@ func (s *Scheduler) childLimit(p, child *queue, parentLimits *limits, useNet boo
 // applications (ParentQueue/LeafQueue.updateClusterResource).
 func (s *Scheduler) updateClusterResource() {
 	s.invalidate(changeCluster, nil)
-	s.effectiveResources()
+	s.effectiveResources(true)
 	s.updateLimits(s.root, limits{limit: s.cluster, headroom: s.cluster})
 	s.sortAllChildren()
 }

@@ -56,6 +56,13 @@ type queue struct {
 	// (getNumRunnableApps: a leaf's runnableApps, a parent's count kept
 	// by CSMaxRunningAppsEnforcer).
 	numRunnable int
+	// autoActive is, for an auto-created leaf, whether its parent's
+	// queue-management policy has given it the template's capacity
+	// (LeafQueueStatePerPartition.isActive); autoActivated is, for a
+	// managed parent, the sum of its active leaves' template absolute
+	// capacities (ParentQueueState), in float arithmetic.
+	autoActive    bool
+	autoActivated float32
 }
 
 func (q *queue) isLeaf() bool { return q.lf != nil }
@@ -227,6 +234,11 @@ type request struct {
 	numReserved    int
 	duration       int64
 	isAM           bool
+	// label is the request's partition (the "*" ask's node label
+	// expression, normalized: getPrimaryRequestedNodePartition);
+	// missedNP is missedNonPartitionedReqSchedulingOpportunity.
+	label    string
+	missedNP int
 }
 
 type locAsk struct {
@@ -318,6 +330,7 @@ func (a *app) removeLive(c *container) {
 type node struct {
 	id         int
 	name, rack string
+	part       string // the node's partition (label), "" the default
 	total      resource.Resource
 	allocated  resource.Resource
 	containers []*container

@@ -40,6 +40,7 @@ func (t *TickRun) Step(n int) bool {
 	s := t.s
 	s.now++
 	s.emit(Event{Kind: EvTick, Seq: int(s.now)})
+	s.manageAutoCreatedLeaves()
 	s.monitor()
 	return true
 }

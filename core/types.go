@@ -10,6 +10,9 @@ type NodeSpec struct {
 	Name     string
 	Rack     string // "/default-rack" when empty
 	Capacity resource.Resource
+	// Label is the node's partition: one of the cluster's node labels
+	// (AddNodeLabels), "" for the default partition.
+	Label string
 }
 
 // DefaultRack is the rack of a node registered without one.
@@ -30,6 +33,10 @@ type Submission struct {
 	// Priority is the application priority; nil takes the queue's
 	// default-application-priority. Capped at yarn.cluster.max-application-priority.
 	Priority *int
+	// Label is the application's node label expression (its asks'
+	// partition when they name none); AMLabel the AM container's, else
+	// Label. Empty: the queue's default-node-label-expression.
+	Label, AMLabel string
 }
 
 // AnyLocation is the resource name of an off-switch ("any node") request.
@@ -52,6 +59,10 @@ type Ask struct {
 	// Duration, in ticks, makes containers allocated for this ask finish by
 	// themselves that long after they start; 0 means they run until released.
 	Duration int64
+	// Label is the ask's node label expression, read on the "*" ask
+	// only; nil: the application's, else the queue's default ("" is the
+	// default partition).
+	Label *string
 }
 
 // AppState is the state of an application, as the RM reports it.
@@ -152,6 +163,21 @@ type QueueView struct {
 	Absolute      bool              `json:",omitzero"`
 	ConfiguredMin resource.Resource `json:",omitzero"`
 	ConfiguredMax resource.Resource `json:",omitzero"`
+	// Weighted marks a queue whose capacity is a weight (hadoop-3.4
+	// profile, "2w"); Weight is the weight and NormalizedWeight its share
+	// among the siblings' weights, which its absolute capacity follows
+	// (Capacity stays 0, as Hadoop's). Left out of JSON when zero.
+	Weighted         bool    `json:",omitzero"`
+	Weight           float32 `json:",omitzero"`
+	NormalizedWeight float32 `json:",omitzero"`
+	// ManagedParent marks an auto-create enabled parent (Hadoop 3.3's
+	// ManagedParentQueue); AutoCreated a leaf created under one when an
+	// application was placed in it, and AutoActive whether its parent's
+	// queue-management policy gives it the template's capacity (else 0).
+	// Left out of JSON when false.
+	ManagedParent bool `json:",omitzero"`
+	AutoCreated   bool `json:",omitzero"`
+	AutoActive    bool `json:",omitzero"`
 	// Used includes reserved resources, as CSQueue.getUsedResources does.
 	Used, Reserved, Pending resource.Resource
 
@@ -186,6 +212,33 @@ type QueueView struct {
 	SubmitACL, AdminACL          string
 	DefaultAppPriority           int
 	ConfiguredState              config.QueueState
+
+	// AccessibleLabels and DefaultLabelExpression are the queue's
+	// accessible-node-labels and default-node-label-expression, and
+	// Partitions its capacities and usage in each labelled partition of
+	// the cluster: set only when the cluster has node labels.
+	AccessibleLabels       []string        `json:",omitempty"`
+	DefaultLabelExpression string          `json:",omitempty"`
+	Partitions             []PartitionView `json:",omitempty"`
+}
+
+// PartitionView is a queue's state in one labelled partition
+// (QueueCapacities and ResourceUsage for the label).
+type PartitionView struct {
+	Label      string
+	Accessible bool // the queue can access the partition (accessibleToPartition)
+	// Capacity, MaxCapacity and their absolute values are the label's
+	// (accessible-node-labels.<label>.capacity and .maximum-capacity, as
+	// fractions).
+	Capacity, MaxCapacity, AbsCapacity, AbsMaxCapacity float32
+	UsedCapacity, AbsUsedCapacity                      float32
+	// EffectiveMin and EffectiveMax are the partition's resources times
+	// the absolute capacities.
+	EffectiveMin, EffectiveMax resource.Resource
+	Used, Pending              resource.Resource
+	// Leaf queues only: the AM usage and limit in the partition (with
+	// the label's maximum-am-resource-percent) and the user limit there.
+	AMUsed, AMLimit, UserLimit resource.Resource
 }
 
 // UserView is a read-only copy of one user's state in a leaf queue.
@@ -270,4 +323,6 @@ type NodeView struct {
 	Allocated   resource.Resource // containers only
 	Reservation *ContainerView
 	Containers  []ContainerView
+	// Label is the node's partition, "" the default.
+	Label string `json:",omitempty"`
 }

@@ -27,6 +27,8 @@ func (s *Scheduler) queueView(q *queue) QueueView {
 		Capacity: c.Capacity, MaxCapacity: c.MaxCapacity, AbsCapacity: c.AbsCapacity, AbsMaxCapacity: c.AbsMaxCapacity,
 		EffectiveMin: q.effMin, EffectiveMax: q.effMax,
 		Absolute: c.Absolute, ConfiguredMin: c.MinResource, ConfiguredMax: c.MaxResource,
+		Weighted: c.Weighted, Weight: c.Weight, NormalizedWeight: c.NormalizedWeight,
+		ManagedParent: c.ManagedParent, AutoCreated: c.AutoCreated, AutoActive: q.autoActive,
 		Used: q.used, Reserved: q.reserved, Pending: q.pending, NumApps: q.numApps,
 		MaxAllocation: c.MaxAlloc, DisablePreemption: c.DisablePreemption,
 		SubmitACL: c.SubmitACL.String(), AdminACL: c.AdminACL.String(),
@@ -35,6 +37,7 @@ func (s *Scheduler) queueView(q *queue) QueueView {
 		MaxParallelApps: c.MaxParallelApps, NumRunnableApps: q.numRunnable,
 	}
 	v.UsedCapacity, v.AbsUsedCapacity = s.usedCapacity(q)
+	s.partitionViews(q, &v)
 	if q.parent != nil {
 		v.Parent = q.parent.path
 	}
@@ -203,7 +206,7 @@ func nodeView(n *node) NodeView {
 
 // nodeViewBrief is nodeView without the containers.
 func nodeViewBrief(n *node) NodeView {
-	v := NodeView{Name: n.name, Rack: n.rack, Capacity: n.total, Allocated: n.allocated}
+	v := NodeView{Name: n.name, Rack: n.rack, Capacity: n.total, Allocated: n.allocated, Label: n.part}
 	if n.reservation != nil {
 		c := containerView(n.reservation)
 		v.Reservation = &c
@@ -237,13 +240,17 @@ func (s *Scheduler) AMLimitTerms(queueName string) (AMLimitTerms, error) {
 	if !q.isLeaf() {
 		return AMLimitTerms{}, errNotLeaf(q)
 	}
+	return s.amLimitTerms(q), nil
+}
+
+func (s *Scheduler) amLimitTerms(q *queue) AMLimitTerms {
 	return AMLimitTerms{
 		CurrentLimit: q.lf.currentLimit, Guaranteed: q.effMin,
 		Usable:       s.rc.Max(s.cluster, q.lf.currentLimit, q.effMin),
 		MaxAMPercent: q.conf.MaxAMPercent, AMLimit: s.amLimit(q),
 		ActiveUsers: s.numActiveUsersForAM(q), UserAMLimit: s.userAMLimit(q, ""),
 		AMUsed: q.lf.amUsed, MinUserLimit: q.conf.MinUserLimitPercent, UserLimitFact: q.conf.UserLimitFactor,
-	}, nil
+	}
 }
 
 type notLeafError struct{ path string }

@@ -22,19 +22,20 @@ type Op string
 // they fail).
 const (
 	// Time travel and selection.
-	OpJump        Op = "jump"         // Step
-	OpFirst       Op = "first"        //
-	OpLast        Op = "last"         //
-	OpBack        Op = "back"         //
-	OpForward     Op = "forward"      //
-	OpForwardTick Op = "forward-tick" //
-	OpPlayStep    Op = "play-step"    // Reply.Played
-	OpReset       Op = "reset"        //
-	OpFork        Op = "fork"         //
-	OpSelect      Op = "select"       // Queue ("" none); Toggle: a second select of the same queue selects none
-	OpSelectUser  Op = "select-user"  // User
-	OpClearError  Op = "clear-error"  //
-	OpReport      Op = "report"       // Text: an error of the page's own, shown in the frame
+	OpJump            Op = "jump"             // Step
+	OpFirst           Op = "first"            //
+	OpLast            Op = "last"             //
+	OpBack            Op = "back"             //
+	OpForward         Op = "forward"          //
+	OpForwardTick     Op = "forward-tick"     //
+	OpPlayStep        Op = "play-step"        // Reply.Played
+	OpReset           Op = "reset"            //
+	OpFork            Op = "fork"             //
+	OpSelect          Op = "select"           // Queue ("" none); Toggle: a second select of the same queue selects none
+	OpSelectUser      Op = "select-user"      // User
+	OpSelectPartition Op = "select-partition" // Name: the node label ("" the default partition)
+	OpClearError      Op = "clear-error"      //
+	OpReport          Op = "report"           // Text: an error of the page's own, shown in the frame
 
 	// Actions on the cluster and the work.
 	OpSubmit           Op = "submit"            // Submit
@@ -44,7 +45,7 @@ const (
 	OpFinishContainers Op = "finish-containers" // App, N, Node
 	OpFinishApp        Op = "finish-app"        // App
 	OpKillApp          Op = "kill-app"          // App, User (by)
-	OpAddNodes         Op = "add-nodes"         // Nodes
+	OpAddNodes         Op = "add-nodes"         // Nodes; Exclusive: a label they carry that is new is exclusive
 	OpRemoveNode       Op = "remove-node"       // Node
 	OpSetGroups        Op = "set-groups"        // User, Groups
 	OpSetConfig        Op = "set-config"        // Conf
@@ -74,7 +75,7 @@ const (
 // frame when it succeeds).
 var ops = map[Op]bool{
 	OpJump: false, OpFirst: false, OpLast: false, OpBack: false, OpForward: false, OpForwardTick: false,
-	OpPlayStep: false, OpReset: false, OpFork: false, OpSelect: false, OpSelectUser: false,
+	OpPlayStep: false, OpReset: false, OpFork: false, OpSelect: false, OpSelectUser: false, OpSelectPartition: false,
 	OpClearError: false, OpReport: false,
 	OpSubmit: false, OpRequest: false, OpHeartbeat: false, OpTick: false, OpFinishContainers: false,
 	OpFinishApp: false, OpKillApp: false, OpAddNodes: false, OpRemoveNode: false, OpSetGroups: false,
@@ -109,8 +110,10 @@ type Command struct {
 	Submit *scenarios.Submit   `json:"submit,omitempty"`
 	Asks   []scenarios.Ask     `json:"asks,omitempty"`
 	Nodes  *scenarios.NodeSpec `json:"nodes,omitempty"`
-	Files  []snapshot.File     `json:"files,omitempty"`
-	Point  *Point              `json:"point,omitempty"`
+	// Exclusive says whether a node label add-nodes creates is exclusive.
+	Exclusive bool            `json:"exclusive,omitempty"`
+	Files     []snapshot.File `json:"files,omitempty"`
+	Point     *Point          `json:"point,omitempty"`
 }
 
 // Coalesces reports whether c, sent while pending waits behind a command

@@ -131,25 +131,27 @@ func (fw *FrameWriter) write(w *writer, f *store.Frame) {
 	w.str(f.Selected)
 	w.str(f.SelectedUser)
 	w.bool(f.UserLimit != nil)
-	if t := f.UserLimit; t != nil {
-		for _, r := range []resource.Resource{t.Partition, t.QueueCapacity, t.Consumed, t.CurrentCapacity, t.ActiveUsed,
-			t.Required, t.ByUsers, t.ByPercent, t.MaxUserLimit, t.Limit} {
-			res(w, r)
-		}
-		w.f32(t.ActiveWeights)
-		w.f32(t.MinUserLimitPct)
-		w.f32(t.UserLimitFactor)
+	if f.UserLimit != nil {
+		userLimitTerms(w, f.UserLimit)
 	}
 	w.bool(f.AMLimit != nil)
-	if t := f.AMLimit; t != nil {
-		for _, r := range []resource.Resource{t.CurrentLimit, t.Guaranteed, t.Usable, t.AMLimit, t.UserAMLimit, t.AMUsed} {
-			res(w, r)
-		}
-		w.f32(t.MaxAMPercent)
-		w.int(int64(t.ActiveUsers))
-		w.f32(t.MinUserLimit)
-		w.f32(t.UserLimitFact)
+	if f.AMLimit != nil {
+		amLimitTerms(w, f.AMLimit)
 	}
+	w.count(len(f.Partitions))
+	for _, p := range f.Partitions {
+		w.str(p.Label)
+		w.bool(p.Exclusive)
+		res(w, p.Resource)
+	}
+	w.count(len(f.PartitionLimits))
+	for _, l := range sortedKeys(f.PartitionLimits) {
+		w.str(l)
+		t := f.PartitionLimits[l]
+		userLimitTerms(w, &t.UserLimit)
+		amLimitTerms(w, &t.AMLimit)
+	}
+	w.str(f.Partition)
 	strMap(w, f.Broken)
 	w.proses(f.Check)
 	w.prose(f.Err)
@@ -267,24 +269,30 @@ func (fr *FrameReader) read(r *reader) *store.Frame {
 	f.Selected = r.str()
 	f.SelectedUser = r.str()
 	if r.bool() {
-		t := &core.UserLimitTerms{}
-		for _, p := range []*resource.Resource{&t.Partition, &t.QueueCapacity, &t.Consumed, &t.CurrentCapacity, &t.ActiveUsed,
-			&t.Required, &t.ByUsers, &t.ByPercent, &t.MaxUserLimit, &t.Limit} {
-			*p = readRes(r)
-		}
-		t.ActiveWeights, t.MinUserLimitPct, t.UserLimitFactor = r.f32(), r.f32(), r.f32()
-		f.UserLimit = t
+		f.UserLimit = &core.UserLimitTerms{}
+		readUserLimitTerms(r, f.UserLimit)
 	}
 	if r.bool() {
-		t := &core.AMLimitTerms{}
-		for _, p := range []*resource.Resource{&t.CurrentLimit, &t.Guaranteed, &t.Usable, &t.AMLimit, &t.UserAMLimit, &t.AMUsed} {
-			*p = readRes(r)
-		}
-		t.MaxAMPercent = r.f32()
-		t.ActiveUsers = r.small()
-		t.MinUserLimit, t.UserLimitFact = r.f32(), r.f32()
-		f.AMLimit = t
+		f.AMLimit = &core.AMLimitTerms{}
+		readAMLimitTerms(r, f.AMLimit)
 	}
+	if n := r.count(3); n > 0 {
+		f.Partitions = make([]store.Partition, n)
+		for i := range f.Partitions {
+			f.Partitions[i] = store.Partition{Label: r.str(), Exclusive: r.bool(), Resource: readRes(r)}
+		}
+	}
+	if n := r.count(3); n > 0 {
+		f.PartitionLimits = make(map[string]store.PartitionLimits, n)
+		for range n {
+			l := r.str()
+			var t store.PartitionLimits
+			readUserLimitTerms(r, &t.UserLimit)
+			readAMLimitTerms(r, &t.AMLimit)
+			f.PartitionLimits[l] = t
+		}
+	}
+	f.Partition = r.str()
 	f.Broken = readStrMap(r)
 	f.Check = r.strs()
 	f.Err = r.str()
@@ -322,6 +330,43 @@ func (fr *FrameReader) read(r *reader) *store.Frame {
 	}
 	fr.last = f
 	return f
+}
+
+func userLimitTerms(w *writer, t *core.UserLimitTerms) {
+	for _, r := range []resource.Resource{t.Partition, t.QueueCapacity, t.Consumed, t.CurrentCapacity, t.ActiveUsed,
+		t.Required, t.ByUsers, t.ByPercent, t.MaxUserLimit, t.Limit} {
+		res(w, r)
+	}
+	w.f32(t.ActiveWeights)
+	w.f32(t.MinUserLimitPct)
+	w.f32(t.UserLimitFactor)
+}
+
+func readUserLimitTerms(r *reader, t *core.UserLimitTerms) {
+	for _, p := range []*resource.Resource{&t.Partition, &t.QueueCapacity, &t.Consumed, &t.CurrentCapacity, &t.ActiveUsed,
+		&t.Required, &t.ByUsers, &t.ByPercent, &t.MaxUserLimit, &t.Limit} {
+		*p = readRes(r)
+	}
+	t.ActiveWeights, t.MinUserLimitPct, t.UserLimitFactor = r.f32(), r.f32(), r.f32()
+}
+
+func amLimitTerms(w *writer, t *core.AMLimitTerms) {
+	for _, r := range []resource.Resource{t.CurrentLimit, t.Guaranteed, t.Usable, t.AMLimit, t.UserAMLimit, t.AMUsed} {
+		res(w, r)
+	}
+	w.f32(t.MaxAMPercent)
+	w.int(int64(t.ActiveUsers))
+	w.f32(t.MinUserLimit)
+	w.f32(t.UserLimitFact)
+}
+
+func readAMLimitTerms(r *reader, t *core.AMLimitTerms) {
+	for _, p := range []*resource.Resource{&t.CurrentLimit, &t.Guaranteed, &t.Usable, &t.AMLimit, &t.UserAMLimit, &t.AMUsed} {
+		*p = readRes(r)
+	}
+	t.MaxAMPercent = r.f32()
+	t.ActiveUsers = r.small()
+	t.MinUserLimit, t.UserLimitFact = r.f32(), r.f32()
 }
 
 // samePoint reports whether two history points are the same point (the
@@ -431,6 +476,13 @@ func queueStatic(w *writer, q *core.QueueView) {
 	w.str(q.SubmitACL)
 	w.str(q.AdminACL)
 	w.str(string(q.ConfiguredState))
+	w.bool(q.Weighted)
+	w.f32(q.Weight)
+	w.f32(q.NormalizedWeight)
+	w.bool(q.ManagedParent)
+	w.bool(q.AutoCreated)
+	w.strs(q.AccessibleLabels)
+	w.str(q.DefaultLabelExpression)
 }
 
 func readQueueStatic(r *reader, q *core.QueueView) {
@@ -455,6 +507,11 @@ func readQueueStatic(r *reader, q *core.QueueView) {
 	q.DisablePreemption = r.bool()
 	q.SubmitACL, q.AdminACL = r.str(), r.str()
 	q.ConfiguredState = config.QueueState(r.str())
+	q.Weighted = r.bool()
+	q.Weight, q.NormalizedWeight = r.f32(), r.f32()
+	q.ManagedParent, q.AutoCreated = r.bool(), r.bool()
+	q.AccessibleLabels = r.strs()
+	q.DefaultLabelExpression = r.str()
 }
 
 // queueUsage writes what the queue's usage sets, its users as changes
@@ -472,6 +529,33 @@ func queueUsage(w *writer, q *core.QueueView, old []core.UserView) {
 	w.strs(q.PendingApps)
 	w.strs(q.NonRunnableApps)
 	writeEq(w, q.Users, old, userView)
+	w.bool(q.AutoActive)
+	w.count(len(q.Partitions))
+	for i := range q.Partitions {
+		partitionView(w, &q.Partitions[i])
+	}
+}
+
+func partitionView(w *writer, p *core.PartitionView) {
+	w.str(p.Label)
+	w.bool(p.Accessible)
+	for _, v := range []float32{p.Capacity, p.MaxCapacity, p.AbsCapacity, p.AbsMaxCapacity, p.UsedCapacity, p.AbsUsedCapacity} {
+		w.f32(v)
+	}
+	for _, v := range []resource.Resource{p.EffectiveMin, p.EffectiveMax, p.Used, p.Pending, p.AMUsed, p.AMLimit, p.UserLimit} {
+		res(w, v)
+	}
+}
+
+func readPartitionView(r *reader, p *core.PartitionView) {
+	p.Label = r.str()
+	p.Accessible = r.bool()
+	for _, v := range []*float32{&p.Capacity, &p.MaxCapacity, &p.AbsCapacity, &p.AbsMaxCapacity, &p.UsedCapacity, &p.AbsUsedCapacity} {
+		*v = r.f32()
+	}
+	for _, v := range []*resource.Resource{&p.EffectiveMin, &p.EffectiveMax, &p.Used, &p.Pending, &p.AMUsed, &p.AMLimit, &p.UserLimit} {
+		*v = readRes(r)
+	}
 }
 
 // readQueueUsage reads what queueUsage wrote, over q's users.
@@ -487,6 +571,14 @@ func readQueueUsage(r *reader, q *core.QueueView) {
 	q.PendingApps = r.strs()
 	q.NonRunnableApps = r.strs()
 	q.Users = readEq(r, q.Users, readUserView)
+	q.AutoActive = r.bool()
+	q.Partitions = nil
+	if n := r.count(20); n > 0 {
+		q.Partitions = make([]core.PartitionView, n)
+		for i := range q.Partitions {
+			readPartitionView(r, &q.Partitions[i])
+		}
+	}
 }
 
 func userView(w *writer, u *core.UserView) {
@@ -516,7 +608,7 @@ func nodeView(w *writer, n *core.NodeView) {
 }
 
 func nodeDelta(w *writer, n, old *core.NodeView) {
-	same := old != nil && n.Name == old.Name && n.Rack == old.Rack && n.Capacity == old.Capacity
+	same := old != nil && n.Name == old.Name && n.Rack == old.Rack && n.Capacity == old.Capacity && n.Label == old.Label
 	w.bool(same)
 	if !same {
 		nodeStatic(w, n)
@@ -533,6 +625,7 @@ func readNodeDelta(r *reader, n *core.NodeView, fresh bool) {
 	} else {
 		n.Name, n.Rack = r.str(), r.str()
 		n.Capacity = readRes(r)
+		n.Label = r.str()
 	}
 	n.Allocated = readRes(r)
 	n.Reservation = nil
@@ -554,6 +647,7 @@ func nodeStatic(w *writer, n *core.NodeView) {
 	w.str(n.Name)
 	w.str(n.Rack)
 	res(w, n.Capacity)
+	w.str(n.Label)
 }
 
 func nodeUsage(w *writer, n *core.NodeView) {
@@ -738,6 +832,7 @@ func event(w *writer, e *core.Event) {
 	w.int(int64(e.Seq))
 	w.int(int64(e.Depth))
 	w.prose(e.Detail)
+	w.str(e.Partition)
 }
 
 func readEvent(r *reader, e *core.Event) {
@@ -753,4 +848,5 @@ func readEvent(r *reader, e *core.Event) {
 	e.Value = r.f32()
 	e.Seq, e.Depth = r.small(), r.small()
 	e.Detail = r.str()
+	e.Partition = r.str()
 }

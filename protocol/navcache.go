@@ -79,9 +79,10 @@ func (nc *navCache) keep(works int, doc *scenarios.Scenario, f *store.Frame) {
 }
 
 // sameSelection reports whether a and b show the same lesson's steps with
-// the same selection.
+// the same selection (queue, user and partition).
 func sameSelection(a, b *store.Frame) bool {
-	return a.Lesson == b.Lesson && a.Selected == b.Selected && a.SelectedUser == b.SelectedUser
+	return a.Lesson == b.Lesson && a.Selected == b.Selected && a.SelectedUser == b.SelectedUser &&
+		a.Partition == b.Partition
 }
 
 // find returns the frame of step k of doc, the work the store holds (cur

@@ -89,6 +89,8 @@ func (sv *Server) Handle(c Command) (rep Reply) {
 			q = ""
 		}
 		s.Select(q)
+	case OpSelectPartition:
+		s.SelectPartition(c.Name)
 	case OpSelectUser:
 		s.SelectUser(c.User)
 	case OpClearError:
@@ -119,6 +121,12 @@ func (sv *Server) Handle(c Command) (rep Reply) {
 		if c.Nodes == nil {
 			rep.Err = "protocol: add-nodes without the nodes"
 			return rep
+		}
+		if l := c.Nodes.Label; l != "" {
+			if err := s.AddNodeLabel(l, c.Exclusive); err != nil {
+				rep.Err = errText(err)
+				return rep
+			}
 		}
 		rep.Err = errText(s.AddNodes(*c.Nodes))
 	case OpRemoveNode:

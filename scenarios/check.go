@@ -166,6 +166,21 @@ func (c *checker) queues(e *Expect) {
 			c.fail("queue_parent."+name, want, orDefault(q.Parent, "none"))
 		}
 	}
+	for _, name := range sortedKeys(e.PartitionUsed) {
+		q, ok := c.queue("partition_used", name)
+		if !ok {
+			continue
+		}
+		for _, l := range sortedKeys(e.PartitionUsed[name]) {
+			var used resource.Resource
+			for _, pv := range q.Partitions {
+				if pv.Label == l {
+					used = pv.Used
+				}
+			}
+			c.res("partition_used."+name+"."+l, e.PartitionUsed[name][l], used)
+		}
+	}
 	c.queueInt("num_active_apps", e.NumActiveApps, func(q core.QueueView) int { return q.NumActiveApps })
 	c.queueInt("num_pending_apps", e.NumPendingApps, func(q core.QueueView) int { return q.NumPendingApps })
 	c.queueInt("active_users", e.ActiveUsers, func(q core.QueueView) int { return q.ActiveUsers })

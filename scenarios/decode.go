@@ -7,7 +7,7 @@ import (
 
 var topKeys = []string{
 	"version", "name", "description", "source", "notes", "assumptions", "profile", "config",
-	"config_xml", "groups", "nodes", "config_error", "steps",
+	"config_xml", "groups", "node_labels", "nodes", "config_error", "steps",
 }
 
 // scenario decodes the top level.
@@ -45,6 +45,8 @@ func (d *decoder) scenario(v *value) (*Scenario, error) {
 			sc.ConfigXML, err = d.str(f.val, f.key)
 		case "groups":
 			sc.Groups, err = d.groups(f.val, f.key)
+		case "node_labels":
+			sc.NodeLabels, err = d.nodeLabels(f.val, f.key)
 		case "nodes":
 			sc.Nodes, err = d.nodes(f.val, f.key)
 		case "config_error":
@@ -105,7 +107,55 @@ func (d *decoder) nodes(v *value, path string) ([]NodeSpec, error) {
 	return out, nil
 }
 
-var nodeKeys = []string{"name", "rack", "memory_mb", "vcores", "count"}
+var nodeKeys = []string{"name", "rack", "memory_mb", "vcores", "count", "label"}
+
+var nodeLabelKeys = []string{"name", "exclusive"}
+
+// nodeLabels reads the cluster's node labels: a list of {name,
+// exclusive} maps, or of bare names (exclusive).
+func (d *decoder) nodeLabels(v *value, path string) ([]NodeLabel, error) {
+	if v.kind == vNull {
+		return nil, nil
+	}
+	if v.kind != vSeq {
+		return nil, d.errAt(v, path, "must be a list of node labels ({name, exclusive}), not %s", v.describe())
+	}
+	out := make([]NodeLabel, 0, len(v.content))
+	for i, it := range v.content {
+		p := index(path, i)
+		if it.kind == vScalar {
+			name, err := d.str(it, p)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, NodeLabel{Name: name})
+			continue
+		}
+		fs, err := d.fields(it, p, nodeLabelKeys)
+		if err != nil {
+			return nil, err
+		}
+		if err := d.require(it, p, fs, "name"); err != nil {
+			return nil, err
+		}
+		var l NodeLabel
+		for _, f := range fs {
+			switch f.key {
+			case "name":
+				l.Name, err = d.str(f.val, sub(p, f.key))
+			case "exclusive":
+				var b bool
+				b, err = d.boolean(f.val, sub(p, f.key))
+				l.Exclusive = &b
+			}
+			if err != nil {
+				return nil, err
+			}
+		}
+		out = append(out, l)
+	}
+	return out, nil
+}
 
 func (d *decoder) nodeSpec(v *value, path string) (*NodeSpec, error) {
 	fs, err := d.fields(v, path, nodeKeys)
@@ -129,6 +179,8 @@ func (d *decoder) nodeSpec(v *value, path string) (*NodeSpec, error) {
 			n.VCores, err = d.integer(f.val, p, 0, math.MaxInt64/4)
 		case "count":
 			n.Count, err = d.intIn(f.val, p, 1)
+		case "label":
+			n.Label, err = d.str(f.val, p)
 		}
 		if err != nil {
 			return nil, err
@@ -274,7 +326,7 @@ func (d *decoder) step(v *value, path string, st *Step) error {
 	return nil
 }
 
-var submitKeys = []string{"app", "user", "queue", "am", "am_container_request", "priority"}
+var submitKeys = []string{"app", "user", "queue", "am", "am_container_request", "priority", "label", "am_label"}
 
 func (d *decoder) submit(v *value, path string) (*Submit, error) {
 	fs, err := d.fields(v, path, submitKeys)
@@ -309,6 +361,10 @@ func (d *decoder) submit(v *value, path string) (*Submit, error) {
 			n, err = d.integer(f.val, p, math.MinInt32, math.MaxInt32)
 			pr := int(n)
 			s.Priority = &pr
+		case "label":
+			s.Label, err = d.str(f.val, p)
+		case "am_label":
+			s.AMLabel, err = d.str(f.val, p)
 		}
 		if err != nil {
 			return nil, err
@@ -317,7 +373,7 @@ func (d *decoder) submit(v *value, path string) (*Submit, error) {
 	return s, nil
 }
 
-var askKeys = []string{"app", "priority", "resource", "count", "locality", "relax_locality", "duration"}
+var askKeys = []string{"app", "priority", "resource", "count", "locality", "relax_locality", "duration", "label"}
 
 func (d *decoder) request(v *value, path string) (Asks, error) {
 	if v.kind == vMap {
@@ -372,6 +428,12 @@ func (d *decoder) ask(v *value, path string) (Ask, error) {
 			a.RelaxLocality = &b
 		case "duration":
 			a.Duration, err = d.integer(f.val, p, 0, math.MaxInt64/4)
+		case "label":
+			var l string
+			if f.val.kind != vNull {
+				l, err = d.str(f.val, p)
+			}
+			a.Label = &l
 		}
 		if err != nil {
 			return Ask{}, err

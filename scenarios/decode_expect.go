@@ -10,7 +10,7 @@ var expectKeys = []string{
 	"queue_used", "queue_reserved", "queue_capacities", "queue_state",
 	"queue_exists", "queue_type", "queue_parent", "num_active_apps",
 	"num_pending_apps", "user_active_apps", "user_pending_apps",
-	"active_users", "user_used", "am_resource_limit", "user_am_resource_limit",
+	"active_users", "user_used", "partition_used", "am_resource_limit", "user_am_resource_limit",
 	"max_applications", "max_applications_per_user", "acl", "app_state",
 	"app_consumption", "app_reserved", "app_live_containers",
 	"app_reserved_containers", "app_attempt", "app_headroom", "app_outstanding",
@@ -58,6 +58,8 @@ func (d *decoder) expect(v *value, path string) (*Expect, error) {
 			e.ActiveUsers, err = d.intMap(f.val, p)
 		case "user_used":
 			e.UserUsed, err = d.nestedResMap(f.val, p)
+		case "partition_used":
+			e.PartitionUsed, err = d.nestedResMap(f.val, p)
 		case "am_resource_limit":
 			e.AMResourceLimit, err = d.resMap(f.val, p)
 		case "user_am_resource_limit":

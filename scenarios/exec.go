@@ -23,7 +23,7 @@ func (p *Player) exec(st *Step) error {
 				App: a.App, Priority: a.Priority, Count: a.Count,
 				Resource:      resource.New(a.Resource.MemoryMB, a.Resource.VCores),
 				Locality:      orDefault(a.Locality, core.AnyLocation),
-				RelaxLocality: a.RelaxLocality, Duration: a.Duration,
+				RelaxLocality: a.RelaxLocality, Duration: a.Duration, Label: a.Label,
 			}
 		}
 		return s.Request(asks)
@@ -70,7 +70,7 @@ func (p *Player) exec(st *Step) error {
 
 // submission converts a submit step.
 func submission(sub *Submit) core.Submission {
-	out := core.Submission{App: sub.App, User: sub.User, Queue: sub.Queue, Priority: sub.Priority}
+	out := core.Submission{App: sub.App, User: sub.User, Queue: sub.Queue, Priority: sub.Priority, Label: sub.Label, AMLabel: sub.AMLabel}
 	if sub.AM != nil {
 		am := resource.New(sub.AM.MemoryMB, sub.AM.VCores)
 		out.AM = &am

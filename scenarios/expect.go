@@ -17,6 +17,9 @@ type Expect struct {
 	UserPendingApps map[string]map[string]int    `json:"user_pending_apps,omitempty"`
 	ActiveUsers     map[string]int               `json:"active_users,omitempty"`
 	UserUsed        map[string]map[string]ExpRes `json:"user_used,omitempty"`
+	// PartitionUsed maps a queue to a node label to its used resources in
+	// that partition (queueUsage.getUsed(label)).
+	PartitionUsed map[string]map[string]ExpRes `json:"partition_used,omitempty"`
 
 	AMResourceLimit        map[string]ExpRes `json:"am_resource_limit,omitempty"`
 	UserAMResourceLimit    map[string]ExpRes `json:"user_am_resource_limit,omitempty"`

@@ -37,6 +37,9 @@ var features = []string{
 	"max-applications",
 	"node-removal-attempt-failure",
 	"container-release",
+	"weights",
+	"auto-created-queues",
+	"node-labels",
 }
 
 // sectionRef is how a feature's description names the docs/semantics.md

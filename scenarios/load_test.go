@@ -67,7 +67,7 @@ func TestParseErrorsNameTheLine(t *testing.T) {
 		{"unsupported tag", lines("name: !custom x"), `unsupported tag "!custom" (line 1)`},
 		// Validation, after decoding: still with the step and its line.
 		{"version 2", lines("version: 2"), `version: version 2 is not supported; this yarnplay reads version 1`},
-		{"bad profile", lines("profile: hadoop-4"), `profile: unknown profile "hadoop-4"; use hadoop-3 or hadoop-2`},
+		{"bad profile", lines("profile: hadoop-4"), `profile: unknown profile "hadoop-4"; use hadoop-2, hadoop-3.3 (or hadoop-3) or hadoop-3.4`},
 		{"app not submitted", withSteps(submit, "  - finish_app: app_2"),
 			`steps[1].finish_app: app "app_2" is not submitted by an earlier step; did you mean "app_1"? (line 8)`},
 		{"unknown node", withSteps("  - heartbeat: h2"), `steps[0].heartbeat: no node "h2" at this step; did you mean "h1"? (line 7)`},
@@ -294,4 +294,18 @@ func TestAliasesAreExpanded(t *testing.T) {
 	sc, err := Parse("alias.yaml", data)
 	require.NoError(t, err)
 	require.Equal(t, sc.Config, sc.Steps[0].Refresh.ReplaceConfig)
+}
+
+// TestProfileSpellings holds that every profile name loads and plays, and
+// that a file keeps the spelling it was written with.
+func TestProfileSpellings(t *testing.T) {
+	for _, p := range []string{ProfileHadoop3, ProfileHadoop33, ProfileHadoop34, ProfileHadoop2} {
+		t.Run(p, func(t *testing.T) {
+			sc, err := Parse("t.yaml", lines(append([]string{"profile: " + p}, base...)...))
+			require.NoError(t, err)
+			require.Equal(t, p, sc.Profile)
+			_, err = NewPlayer(sc)
+			require.NoError(t, err)
+		})
+	}
 }

@@ -109,6 +109,9 @@ func (n narrator) one(e core.Event) string {
 		if e.Detail != "" {
 			s += " on rack " + e.Detail
 		}
+		if e.Partition != "" {
+			s += ", in partition " + e.Partition
+		}
 		return s
 	case core.EvNodeRemoved:
 		return fmt.Sprintf("node %s leaves the cluster, taking %s with it", e.Node, full(e.Resource))
@@ -144,6 +147,9 @@ func (n narrator) one(e core.Event) string {
 		if e.Reason == core.ReasonNodeReserved {
 			return fmt.Sprintf("%s is reserved for %s: only that reservation of %s in %s is tried, nothing else is scheduled on the node", e.Node, e.App, n.mb(e.Resource), e.Queue)
 		}
+		if e.Partition != "" {
+			return fmt.Sprintf("%s is tried in partition %s: %s used there (%s of its capacity there), limit %s", e.Queue, e.Partition, n.mb(e.Used), percent(float64(e.Value)), n.mb(e.Limit))
+		}
 		return fmt.Sprintf("%s is tried: %s used (%s of its capacity), limit %s", e.Queue, n.mb(e.Used), percent(float64(e.Value)), n.mb(e.Limit))
 	case core.EvQueueSkipped:
 		return n.queueSkipped(e)
@@ -155,7 +161,17 @@ func (n narrator) one(e core.Event) string {
 	case core.EvAppSkipped:
 		return n.appSkipped(e)
 	case core.EvAllocated:
-		return fmt.Sprintf("allocated a %s container to %s on %s (%s, request priority %d)", n.mb(e.Resource), e.App, e.Node, e.Locality, e.Priority)
+		s := fmt.Sprintf("allocated a %s container to %s on %s (%s, request priority %d)", n.mb(e.Resource), e.App, e.Node, e.Locality, e.Priority)
+		if e.Partition != "" {
+			s += " in partition " + e.Partition
+			if e.Detail == core.DetailShared {
+				s += ", lent to an ask for the default partition (the partition is not exclusive)"
+			}
+		}
+		return s
+	case core.EvPartitionShared:
+		return fmt.Sprintf("%s found nothing for partition %s's own asks; %s is not exclusive, so its %s free are offered to asks for the default partition (which take them only after missing as many chances as the cluster has nodes)",
+			e.Node, e.Partition, e.Partition, n.mb(e.Resource))
 	case core.EvReserved:
 		s := fmt.Sprintf("reserved %s on %s for %s (request priority %d)", n.mb(e.Resource), e.Node, e.App, e.Priority)
 		if !e.Limit.IsZero() || !e.Used.IsZero() {
@@ -187,6 +203,9 @@ func (n narrator) one(e core.Event) string {
 		s := fmt.Sprintf("%s is activated in %s", who(e), e.Queue)
 		if !e.Limit.IsZero() {
 			s += fmt.Sprintf(": AM usage now %s of the %s AM limit", n.mb(e.Used), n.mb(e.Limit))
+		}
+		if e.Partition != "" {
+			s += " of partition " + e.Partition
 		}
 		return s
 	case core.EvAppPending:
@@ -223,6 +242,12 @@ func (n narrator) one(e core.Event) string {
 			s += " (" + string(e.Reason) + ")"
 		}
 		return s
+	case core.EvQueueCreated:
+		return fmt.Sprintf("the queue mappings place the application in %s, a new leaf: it is auto-created (AutoCreatedLeafQueue) %s", e.Queue, e.Detail)
+	case core.EvQueueActivated:
+		return fmt.Sprintf("auto-created %s is activated: %s (GuaranteedOrZeroCapacityOverTimePolicy, while its parent has room)", e.Queue, e.Detail)
+	case core.EvQueueDeactivated:
+		return fmt.Sprintf("auto-created %s has no applications and is deactivated: %s (GuaranteedOrZeroCapacityOverTimePolicy)", e.Queue, e.Detail)
 	case core.EvRefreshed:
 		return "the queues are refreshed with the new configuration" + detail(e)
 	case core.EvRefreshRefused:
@@ -252,6 +277,9 @@ func (n narrator) queueSkipped(e core.Event) string {
 	subject := e.Queue
 	if e.App != "" {
 		subject = fmt.Sprintf("%s (at %s)", e.Queue, e.App)
+	}
+	if e.Partition != "" {
+		subject += " in partition " + e.Partition
 	}
 	s := fmt.Sprintf("%s is skipped: %s", subject, e.Reason)
 	switch e.Reason {

@@ -88,7 +88,7 @@ func NewPlayer(sc *Scenario) (*Player, error) {
 	}
 	profile, err := config.ParseProfile(orDefault(sc.Profile, ProfileHadoop3))
 	if err != nil {
-		return nil, &StartError{Path: "profile", Expected: "hadoop-3 or hadoop-2", Err: err}
+		return nil, &StartError{Path: "profile", Expected: config.ProfileNames, Err: err}
 	}
 	s, err := core.New(conf, profile)
 	if err != nil {
@@ -97,6 +97,15 @@ func NewPlayer(sc *Scenario) (*Player, error) {
 	p.s = s
 	for _, u := range sortedKeys(sc.Groups) {
 		s.SetUserGroups(u, sc.Groups[u])
+	}
+	if len(sc.NodeLabels) > 0 {
+		labels := make([]core.NodeLabel, len(sc.NodeLabels))
+		for i, l := range sc.NodeLabels {
+			labels[i] = core.NodeLabel{Name: l.Name, Exclusive: l.Exclusive == nil || *l.Exclusive}
+		}
+		if err := s.AddNodeLabels(labels); err != nil {
+			return nil, &StartError{Path: "node_labels", Expected: "node labels Hadoop accepts", Err: err}
+		}
 	}
 	for i, n := range sc.Nodes {
 		specs := nodeSpecs(n)
@@ -230,7 +239,7 @@ func nodeSpecs(n NodeSpec) []core.NodeSpec {
 	names := ExpandNames(n.Name, n.Count)
 	out := make([]core.NodeSpec, len(names))
 	for i, name := range names {
-		out[i] = core.NodeSpec{Name: name, Rack: rack, Capacity: resource.New(mem, vc)}
+		out[i] = core.NodeSpec{Name: name, Rack: rack, Capacity: resource.New(mem, vc), Label: n.Label}
 	}
 	return out
 }

@@ -4,10 +4,14 @@ package scenarios
 // writes. A file without `version` is version 1.
 const FormatVersion = 1
 
-// Profiles a scenario may name. An empty profile is ProfileHadoop3.
+// Profiles a scenario may name. An empty profile is ProfileHadoop3, and
+// ProfileHadoop33 is another spelling of it (Hadoop 3.3); files keep the
+// spelling they were written with.
 const (
-	ProfileHadoop3 = "hadoop-3"
-	ProfileHadoop2 = "hadoop-2"
+	ProfileHadoop3  = "hadoop-3"
+	ProfileHadoop33 = "hadoop-3.3"
+	ProfileHadoop34 = "hadoop-3.4"
+	ProfileHadoop2  = "hadoop-2"
 )
 
 // Scenario is one scenario file: a cluster, a Capacity Scheduler
@@ -33,6 +37,9 @@ type Scenario struct {
 	ConfigXML string `json:"config_xml,omitempty"`
 	// Groups maps a user to the groups it belongs to, for ACLs.
 	Groups map[string][]string `json:"groups,omitempty"`
+	// NodeLabels are the cluster's node labels (yarn rmadmin
+	// -addToClusterNodeLabels), added before the nodes (hadoop-3 only).
+	NodeLabels []NodeLabel `json:"node_labels,omitempty"`
 	// Nodes are registered, in order, before the first step.
 	Nodes []NodeSpec `json:"nodes,omitempty"`
 	// ConfigError, when set, says the configuration must be refused at
@@ -64,9 +71,20 @@ type NodeSpec struct {
 	VCores   int64 `json:"vcores,omitempty"`
 	// Count is how many nodes this spec stands for; 0 means one node.
 	Count int `json:"count,omitempty"`
+	// Label is the node's partition: one of the scenario's node_labels;
+	// empty for the default partition.
+	Label string `json:"label,omitempty"`
 
 	// Line is where the spec was read (0 when built in code).
 	Line int `json:"-"`
+}
+
+// NodeLabel is a cluster node label: a partition. Exclusive nil means
+// true (Hadoop's default): an exclusive partition's idle resources go to
+// its own asks only.
+type NodeLabel struct {
+	Name      string `json:"name"`
+	Exclusive *bool  `json:"exclusive,omitempty"`
 }
 
 // Res is a resource in an input (an AM, an ask, a snapshot):
@@ -178,6 +196,11 @@ type Submit struct {
 	AMContainerRequest *bool `json:"am_container_request,omitempty"`
 	// Priority is the application priority; nil takes the queue's default.
 	Priority *int `json:"priority,omitempty"`
+	// Label is the application's node label expression (its asks'
+	// partition when they name none); AMLabel the AM container's, else
+	// Label; empty: the queue's default-node-label-expression.
+	Label   string `json:"label,omitempty"`
+	AMLabel string `json:"am_label,omitempty"`
 }
 
 // Ask is one ResourceRequest of an allocate call (replace semantics).
@@ -193,6 +216,10 @@ type Ask struct {
 	// Duration, in ticks, makes the containers of this ask finish by
 	// themselves; 0 means they run until released.
 	Duration int64 `json:"duration,omitempty"`
+	// Label is the ask's node label expression (a "*" ask only): nil
+	// takes the application's, else the queue's default; "" is the
+	// default partition.
+	Label *string `json:"label,omitempty"`
 }
 
 // HeartbeatSpec is one node's heartbeats: Times in a row (0 means once).

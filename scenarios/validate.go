@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"yarnplay/core/config"
 )
 
 // Validate checks the scenario before it runs: version 1, a known profile,
@@ -58,9 +60,9 @@ func (v *validator) top() {
 		v.add("version", 0, "version %d is not supported; this yarnplay reads version %d", sc.Version, FormatVersion)
 	}
 	switch sc.Profile {
-	case "", ProfileHadoop3, ProfileHadoop2:
+	case "", ProfileHadoop3, ProfileHadoop33, ProfileHadoop34, ProfileHadoop2:
 	default:
-		v.add("profile", 0, "unknown profile %q; use %s or %s", sc.Profile, ProfileHadoop3, ProfileHadoop2)
+		v.add("profile", 0, "unknown profile %q; use %s", sc.Profile, config.ProfileNames)
 	}
 	for _, k := range sortedKeys(sc.Config) {
 		if strings.TrimSpace(k) == "" {
@@ -78,6 +80,11 @@ func (v *validator) top() {
 		}
 	}
 	v.budgets()
+	for i, l := range sc.NodeLabels {
+		if l.Name == "" {
+			v.add(index("node_labels", i), 0, "a node label needs a name")
+		}
+	}
 	for i := range sc.Nodes {
 		v.addNodes(&sc.Nodes[i], index("nodes", i), sc.Nodes[i].Line, true)
 	}
@@ -92,6 +99,15 @@ func (v *validator) top() {
 	}
 }
 
+func (v *validator) hasNodeLabel(name string) bool {
+	for _, l := range v.sc.NodeLabels {
+		if l.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
 // addNodes checks a node spec and registers its nodes (when register).
 func (v *validator) addNodes(n *NodeSpec, path string, line int, register bool) {
 	if n.Name == "" {
@@ -100,6 +116,10 @@ func (v *validator) addNodes(n *NodeSpec, path string, line int, register bool) 
 	}
 	if n.Count < 0 || n.MemoryMB < 0 || n.VCores < 0 {
 		v.add(path, line, "count, memory_mb and vcores must not be negative")
+		return
+	}
+	if n.Label != "" && !v.hasNodeLabel(n.Label) {
+		v.add(path+".label", line, "node label %q is not one of the scenario's node_labels", n.Label)
 		return
 	}
 	if n.MemoryMB > MaxNodeResource || n.VCores > MaxNodeResource {

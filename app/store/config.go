@@ -263,7 +263,8 @@ func MoveQueue(conf map[string]string, path string, delta int) (map[string]strin
 func SetQueueProperty(conf map[string]string, path, suffix, value string) map[string]string {
 	out := maps.Clone(conf)
 	key := config.QueueKey(path, suffix)
-	if strings.TrimSpace(value) == "" && !strings.HasPrefix(suffix, "acl_") {
+	keep := strings.HasPrefix(suffix, "acl_") || suffix == config.SuffixAccessibleNodeLabels && value != "" // " ": the default partition only
+	if strings.TrimSpace(value) == "" && !keep {
 		delete(out, key)
 	} else {
 		out[key] = value
@@ -274,13 +275,14 @@ func SetQueueProperty(conf map[string]string, path, suffix, value string) map[st
 // CapacitySum is the sum of the configured percentage capacities of a
 // queue's children, in percent, and what remains to 100; ok is false when
 // a capacity is not a number. Absolute capacities ("[memory=…,vcores=…]")
-// are left out: AbsoluteChildren counts them.
+// and weights ("2w") are left out: AbsoluteChildren and Weights count
+// them.
 func CapacitySum(conf map[string]string, parent string) (sum, remaining float64, ok bool) {
 	ok = true
 	for _, c := range Children(conf, parent) {
 		raw := conf[config.QueueKey(parent+"."+c, config.SuffixCapacity)]
 		v := strings.TrimSpace(raw)
-		if v == "" || config.IsAbsoluteResource(raw) {
+		if v == "" || config.IsAbsoluteResource(raw) || config.IsWeight(raw) {
 			continue
 		}
 		f, err := strconv.ParseFloat(v, 64)
@@ -304,4 +306,42 @@ func AbsoluteChildren(conf map[string]string, parent string) (absolute, children
 		}
 	}
 	return absolute, len(kids)
+}
+
+// WeightShare is a child queue whose capacity is a weight: its name, the
+// value as written ("2w") and its share of the parent.
+type WeightShare struct {
+	Name, Value string
+	Share       float64
+}
+
+// Weights lists the children of a queue whose capacity is a weight ("2w",
+// Hadoop 3.4), each with its share of the parent: its weight over the sum
+// of the weights (0 when they sum to 0); children counts all the
+// children, and ok is false when a weight is not a number.
+func Weights(conf map[string]string, parent string) (ws []WeightShare, children int, ok bool) {
+	ok = true
+	kids := Children(conf, parent)
+	var sum float64
+	var values []float64
+	for _, c := range kids {
+		raw := conf[config.QueueKey(parent+"."+c, config.SuffixCapacity)]
+		if !config.IsWeight(raw) {
+			continue
+		}
+		f, err := strconv.ParseFloat(strings.TrimSpace(raw[:strings.Index(raw, "w")]), 64)
+		if err != nil || f < 0 {
+			ok = false
+			continue
+		}
+		ws = append(ws, WeightShare{Name: c, Value: strings.TrimSpace(raw)})
+		values = append(values, f)
+		sum += f
+	}
+	if sum > 0 {
+		for i := range ws {
+			ws[i].Share = values[i] / sum
+		}
+	}
+	return ws, len(kids), ok
 }

@@ -99,7 +99,8 @@ type Frame struct {
 	// description and origin; Lesson is the built-in lesson's slug ("" for
 	// other work).
 	Title, Description, Source, Lesson string
-	// Profile is "hadoop-3" or "hadoop-2".
+	// Profile is the scenario's profile as written: "hadoop-3" (or
+	// "hadoop-3.3"), "hadoop-3.4" or "hadoop-2"; "" is hadoop-3.
 	Profile string
 	// Conf is the configuration in force at this step, Hadoop's keys and
 	// values (the queue editor starts from it; copy it before changing it).
@@ -121,6 +122,30 @@ type Frame struct {
 	// Assumptions are what an imported cluster snapshot did not say and
 	// the import chose (the scenario's assumptions), for a banner.
 	Assumptions []string
+
+	// Partitions are the cluster's node labels (nil when it has none):
+	// each a partition with its nodes' resources. Cluster is then the
+	// default partition's. PartitionLimits are the selected leaf's
+	// user-limit and AM-limit formulas in each labelled partition
+	// (InPartition shows a frame through one of them).
+	Partitions      []Partition
+	PartitionLimits map[string]PartitionLimits
+	// Partition is the partition the queue bars and formulas show
+	// (SelectPartition): "" for the default one, else one of Partitions.
+	Partition string
+}
+
+// Partition is one labelled partition of the cluster.
+type Partition struct {
+	Label     string
+	Exclusive bool
+	Resource  resource.Resource
+}
+
+// PartitionLimits are a leaf's limit formulas in one partition.
+type PartitionLimits struct {
+	UserLimit core.UserLimitTerms
+	AMLimit   core.AMLimitTerms
 }
 
 // NodeBriefs returns node i's containers in brief.

@@ -163,6 +163,18 @@ func (s *Store) publish() {
 		}
 		f.SelectedUser = s.selUser
 	}
+	f.Partitions = partitionsOf(sched)
+	if f.HasPartition(s.part) {
+		f.Partition = s.part
+	}
+	if s.sel != "" && len(f.Partitions) > 0 {
+		f.PartitionLimits = map[string]PartitionLimits{}
+		for _, p := range f.Partitions {
+			if ul, am, err := sched.PartitionLimitTerms(s.sel, p.Label); err == nil {
+				f.PartitionLimits[p.Label] = PartitionLimits{UserLimit: ul, AMLimit: am}
+			}
+		}
+	}
 	for i := 1; i <= s.step && i < len(s.recs); i++ {
 		f.Check = append(f.Check, s.recs[i].checks...)
 	}

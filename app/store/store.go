@@ -61,9 +61,12 @@ type Store struct {
 	near *checkpoint
 
 	sel, selUser string
-	err          string
-	frame        *Frame
-	hist         histCache
+	// part is the partition the views show (SelectPartition), "" the
+	// default one.
+	part  string
+	err   string
+	frame *Frame
+	hist  histCache
 
 	// views and confCache are what the last frame showed of the state.
 	views     views
@@ -193,7 +196,7 @@ func (s *Store) Load(sc *scenarios.Scenario, lesson string) error {
 	if err != nil {
 		return s.refuse(startError(err))
 	}
-	*s = Store{doc: sc, origin: sc, lesson: lesson, works: s.works + 1, sel: s.sel, selUser: s.selUser}
+	*s = Store{doc: sc, origin: sc, lesson: lesson, works: s.works + 1, sel: s.sel, selUser: s.selUser, part: s.part}
 	s.cps = []checkpoint{{step: 0, p: p}}
 	s.seek(0)
 	if s.sel != "" {

@@ -180,7 +180,7 @@ func (p *parser) resourceRequirement(q *QueueConf) error {
 			maxRes = parentMax
 		}
 	}
-	if !maxRes.IsZero() && !q.Absolute {
+	if !maxRes.IsZero() && !q.Absolute && !p.profile.AtLeast34() {
 		p.r.warnf("%s: queue %s's capacity is a percentage, so Hadoop 3.3 ignores its absolute maximum %s "+
 			"(its maximum stays the percentage's, 100%%)", QueueKey(q.Path, SuffixMaximumCapacity), q.Path, maxRes)
 	}
@@ -255,7 +255,11 @@ func (p *parser) checkChildModes(q *QueueConf) error {
 // loadCapacitiesByLabelsFromConf: for each label the queue configures
 // (getConfiguredNodeLabels), capacity and maximum-capacity are read by
 // internalGetLabeledQueueCapacity, which refuses a value outside [0, 100]
-// (a bracketed value is not checked). Labels are otherwise ignored.
+// (a bracketed value is not checked, and reads as the default). The
+// values go to q.Labels.ByLabel with their absolute values
+// (updateAbsoluteCapacitiesByNodeLabels) and maximum AM percent, then
+// capacitiesSanityCheck refuses an absolute capacity above the absolute
+// maximum.
 func (p *parser) labelCapacities(q *QueueConf) error {
 	prefix := QueueKey(q.Path, SuffixAccessibleNodeLabels) + "."
 	labels := map[string]bool{}
@@ -271,14 +275,22 @@ func (p *parser) labelCapacities(q *QueueConf) error {
 		sorted = append(sorted, l)
 	}
 	sort.Strings(sorted)
+	if len(sorted) > 0 {
+		q.Labels.ByLabel = map[string]LabelCapacity{}
+	}
 	for _, label := range sorted {
-		for _, s := range []struct {
+		var vals [2]float32
+		for i, s := range []struct {
 			suffix string
 			def    float32
 		}{{SuffixCapacity, 0}, {SuffixMaximumCapacity, 100}} {
 			key := prefix + label + "." + s.suffix
 			raw, ok := p.r.c.Get(key)
 			if ok && IsAbsoluteResource(raw) {
+				vals[i] = s.def
+				p.r.notSimulated(unsupported(key, q.Path, "absolute resources for a node label", notLoaded,
+					"Queue %s gives node label %s an absolute resource (%s=%s): yarnplay simulates label capacities as percentages only",
+					q.Path, label, key, raw))
 				continue
 			}
 			v, err := p.r.getFloat(key, s.def, q.Path)
@@ -289,7 +301,47 @@ func (p *parser) labelCapacities(q *QueueConf) error {
 				return errorf(key, q.Path, "Illegal capacity of %s for node-label=%s in queue=%s, "+
 					"valid capacity should in range of [0, 100].", JavaFloatString(v), label, q.Path)
 			}
+			vals[i] = v
+		}
+		am, err := p.r.getFloat(prefix+label+"."+SuffixMaximumAMResourcePercent, q.MaxAMPercent, q.Path)
+		if err != nil {
+			return err
+		}
+		q.Labels.ByLabel[label] = p.absoluteLabel(q, label, vals[0], vals[1], am)
+		if q.Parent != nil && vals[0] > 0 && !hasLabelCapacity(q.Parent, label) {
+			p.r.warnf("%s: the parent %s configures no capacity for node label %s, so %s's guarantee in %s is 0 (set %s)",
+				prefix+label+"."+SuffixCapacity, q.Parent.Path, label, q.Path, label, QueueKey(q.Parent.Path, SuffixAccessibleNodeLabels+"."+label+"."+SuffixCapacity))
+		}
+		if lc := q.Labels.ByLabel[label]; lc.AbsCapacity > lc.AbsMaxCapacity {
+			return errorf(prefix+label+"."+SuffixMaximumCapacity, q.Path,
+				"Illegal queue capacity setting (abs-capacity=%s) > (abs-maximum-capacity=%s) for queue=[%s],label=[%s]",
+				JavaFloatString(lc.AbsCapacity), JavaFloatString(lc.AbsMaxCapacity), q.Path, label)
 		}
 	}
 	return nil
+}
+
+// absoluteLabel is one label's QueueCapacities: capacity and maximum as
+// fractions (value / 100 in float), the absolute values of
+// updateAbsoluteCapacitiesByNodeLabels (set only when the fraction is
+// above 0; the parent's 0 when it does not configure the label).
+func (p *parser) absoluteLabel(q *QueueConf, label string, capacity, maxCapacity, am float32) LabelCapacity {
+	lc := LabelCapacity{Capacity: float32(capacity / 100), MaxCapacity: float32(maxCapacity / 100), MaxAMPercent: am}
+	parentAbs, parentAbsMax := float32(1), float32(1)
+	if q.Parent != nil {
+		pl := q.Parent.Label(label)
+		parentAbs, parentAbsMax = pl.AbsCapacity, pl.AbsMaxCapacity
+	}
+	if lc.Capacity > 0 {
+		lc.AbsCapacity = float32(lc.Capacity * parentAbs)
+	}
+	if lc.MaxCapacity > 0 {
+		lc.AbsMaxCapacity = float32(lc.MaxCapacity * parentAbsMax)
+	}
+	return lc
+}
+
+func hasLabelCapacity(q *QueueConf, label string) bool {
+	_, ok := q.Labels.ByLabel[label]
+	return ok
 }

@@ -117,7 +117,6 @@ func TestAbsoluteRefusals(t *testing.T) {
 		{"a label capacity above 100", complexConf(p+"accessible-node-labels.gpu.capacity", "101"), Hadoop3,
 			p + "accessible-node-labels.gpu.capacity",
 			"Illegal capacity of 101.0 for node-label=gpu in queue=root, valid capacity should in range of [0, 100]."},
-		{"a bracketed label capacity is not checked", complexConf(p+"queueC.accessible-node-labels.x.capacity", "[memory=1024]"), Hadoop3, "", ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -133,6 +132,15 @@ func TestAbsoluteRefusals(t *testing.T) {
 			require.False(t, e.NotSimulated)
 		})
 	}
+}
+
+// TestBracketedLabelCapacity: Hadoop does not range-check a bracketed
+// label capacity (it starts); yarnplay does not simulate absolute
+// resources per label.
+func TestBracketedLabelCapacity(t *testing.T) {
+	res := Check(kv(p+"queues", "a", p+"a.capacity", "100", p+"a.accessible-node-labels.x.capacity", "[memory=1024]"), Hadoop3)
+	require.Equal(t, NotSimulated, res.Verdict)
+	require.Equal(t, p+"a.accessible-node-labels.x.capacity", res.Err.Property)
 }
 
 // TestAbsoluteQueues holds what the parse keeps of absolute queues

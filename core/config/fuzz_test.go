@@ -177,6 +177,11 @@ func (s *treeSource) build(c *Conf, path string, depth int) {
 		c.Set(key(SuffixMaximumAMResourcePercent), s.pick("0.1", "1", "0", "2", "x"))
 	case 4:
 		c.Set(key(SuffixMaximumAllocation), s.pick("memory-mb=1024,vcores=1", "memory-mb=99999", "bad"))
+	case 5:
+		c.Set(key(SuffixAutoCreateChildQueue), s.pick("true", "TRUE", "false", "yes"))
+		c.Set(key(SuffixLeafQueueTemplate+"."+SuffixCapacity), s.pick("10", "50", "100", "150", "-1", "x", "[memory=1024]"))
+		c.Set(key(SuffixLeafQueueTemplate+"."+SuffixMaximumCapacity), s.pick("100", "20", "-1", "x"))
+		c.Set(key(SuffixLeafQueueTemplate+"."+SuffixUserLimitFactor), s.pick("1", "x"))
 	}
 	if depth > MaxQueueDepth+1 {
 		return
@@ -240,6 +245,7 @@ func FuzzQueueTree(f *testing.F) {
 	f.Add([]byte{1, 1, 2, 0, 9, 1, 5, 1, 3, 0, 0, 2, 5, 0, 0})
 	f.Add([]byte{0, 0, 5, 200, 1, 1, 1, 1})
 	f.Add([]byte{7, 1, 0, 0, 7, 1, 1, 0, 7, 1, 1, 0, 16, 7, 1, 1, 0, 16, 7, 1, 1, 0, 16, 7, 1, 1, 0, 16})
+	f.Add([]byte{7, 2, 0, 0, 5, 0, 1, 0, 0, 0, 5, 0, 0, 0, 0, 0}) // auto-create enabled queues
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if len(data) > 4096 {
 			return
@@ -295,6 +301,15 @@ func checkTree(t *testing.T, c *Conf, parsed *Parsed) {
 		}
 		if q.Capacity > 0 && q.AbsCapacity != float32(q.Capacity*parentAbs) {
 			t.Fatalf("%s: absolute capacity %v is not %v x %v", q.Path, q.AbsCapacity, q.Capacity, parentAbs)
+		}
+		if q.ManagedParent {
+			if len(q.Children) > 0 || q.Template == nil {
+				t.Fatalf("%s: a managed parent with %d configured children, template %v", q.Path, len(q.Children), q.Template)
+			}
+			if tp := q.Template; tp.AbsCapacity > tp.AbsMaxCapacity || tp.Capacity < 0 || tp.Capacity > 1 {
+				t.Fatalf("%s: leaf template capacity %v (absolute %v) over its maximum (absolute %v)", q.Path, tp.Capacity, tp.AbsCapacity, tp.AbsMaxCapacity)
+			}
+			continue
 		}
 		if q.IsLeaf() {
 			if q.MaxApplicationsPerUser > q.MaxApplications {

@@ -20,7 +20,7 @@ var queueSuffixes = []string{
 	"reservation-agent", "reservation-move-on-expiry", "reservation-policy", "reservation-planner",
 	"reservation-window", "reservation-enforcement-window", "show-reservations-as-queues",
 	"auto-create-child-queue.fallback-reservation-window", "multi-node-placement-enabled",
-	"ordering-policy.fair.enable-size-based-weight",
+	"ordering-policy.fair.enable-size-based-weight", SuffixAllowZeroCapacitySum,
 }
 
 // queueSuffixPrefixes start per-queue properties with a name of their own
@@ -43,6 +43,7 @@ var globalSuffixes = []string{
 	"workflow-priority-mappings", "workflow-priority-mappings-override.enable", "multi-node-placement-enabled",
 	"multi-node-sorting.policy", "multi-node-sorting.policy.names", "node-locality-delay", "configuration.provider",
 	"maximum-application-lifetime", "default-application-lifetime", "app-fail-fast",
+	"legacy-queue-mode.enabled",
 }
 
 // checkKeys warns about Capacity Scheduler properties Hadoop silently

@@ -8,33 +8,50 @@ import (
 // KeyQueueMappings is yarn.scheduler.capacity.queue-mappings.
 const KeyQueueMappings = Prefix + "queue-mappings"
 
+// KeyQueueMappingsOverride is yarn.scheduler.capacity.queue-mappings-override.enable.
+const KeyQueueMappingsOverride = Prefix + "queue-mappings-override.enable"
+
+// QueueMapping is one user or group queue mapping (Hadoop's QueueMapping):
+// Type "u" or "g", the Source user or group (or %user), and the Queue it
+// maps to, with its Parent when the mapping names one (the part before
+// the last dot).
+type QueueMapping struct {
+	Type, Source, Parent, Queue string
+}
+
+// Mappings are the queue mappings in force, and whether they override
+// the queue an application names (queue-mappings-override.enable).
+type Mappings struct {
+	List     []QueueMapping
+	Override bool
+}
+
 // checkQueueMappings is what Hadoop 3.3 does with queue-mappings at start
 // and at every refresh (CapacityScheduler.updatePlacementRules, which
 // always includes the user-group rule):
 // CapacitySchedulerConfiguration.getQueueMappings parses them, and
 // UserGroupMappingPlacementRule.initialize checks that each static mapping
 // (no %user, %primary_group or %secondary_group in its queue) names a
-// leaf queue, by full path or unambiguous short name. A failure stops the
-// ResourceManager ("Failed to initialize queues") or the refresh. yarnplay
-// does not place applications by the mappings (a submission goes to the
-// queue it names), and says so.
-func (p *parser) checkQueueMappings(root *QueueConf) error {
+// leaf queue, by full path or unambiguous short name, or a leaf under an
+// auto-create enabled parent. A failure stops the ResourceManager
+// ("Failed to initialize queues") or the refresh. The scheduler places
+// applications by them (core's placement).
+func (p *parser) checkQueueMappings(root *QueueConf) (Mappings, error) {
+	m := Mappings{Override: p.r.getBool(KeyQueueMappingsOverride, false)}
 	raw, ok := p.r.c.Get(KeyQueueMappings)
 	if !ok {
-		return nil
+		return m, nil
 	}
 	parsed := &Parsed{Root: root}
 	seen := map[string]bool{}
-	n := 0
 	for _, value := range trimmedStrings(raw) { // getTrimmedStringCollection: a set
 		if value == "" || seen[value] {
 			continue
 		}
 		seen[value] = true
-		n++
 		parts := tokens(value, ":")
 		if len(parts) != 3 || parts[1] == "" || parts[2] == "" || (parts[0] != "u" && parts[0] != "g") {
-			return errorf(KeyQueueMappings, "", "Failed to initialize queues: Illegal queue mapping %s (%s)", value, KeyQueueMappings)
+			return m, errorf(KeyQueueMappings, "", "Failed to initialize queues: Illegal queue mapping %s (%s)", value, KeyQueueMappings)
 		}
 		parent, queue := "", parts[2]
 		if i := strings.LastIndex(parts[2], "."); i >= 0 { // QueueMappingBuilder.parsePathString
@@ -45,14 +62,11 @@ func (p *parser) checkQueueMappings(root *QueueConf) error {
 			full = parent + "." + queue
 		}
 		if err := checkMapping(parsed, parent, queue, full); err != "" {
-			return errorf(KeyQueueMappings, "", "Failed to initialize queues: %s (%s = %q)", err, KeyQueueMappings, raw)
+			return m, errorf(KeyQueueMappings, "", "Failed to initialize queues: %s (%s = %q)", err, KeyQueueMappings, raw)
 		}
+		m.List = append(m.List, QueueMapping{Type: parts[0], Source: parts[1], Parent: parent, Queue: queue})
 	}
-	if n > 0 {
-		p.r.warnf("%s: queue mappings are checked as Hadoop does, but yarnplay does not place applications by them: "+
-			"a submission goes to the queue it names", KeyQueueMappings)
-	}
-	return nil
+	return m, nil
 }
 
 // checkMapping is UserGroupMappingPlacementRule.initialize for one mapping,
@@ -61,8 +75,9 @@ func checkMapping(p *Parsed, parent, queue, full string) string {
 	dynamic := func(s string) bool {
 		return strings.Contains(s, "%user") || strings.Contains(s, "%primary_group") || strings.Contains(s, "%secondary_group")
 	}
-	// validateAndGetAutoCreatedQueueMapping: a parent that exists must have
-	// auto-created queues enabled, which yarnplay refuses beforehand.
+	// validateAndGetAutoCreatedQueueMapping
+	// (QueuePlacementRuleUtils.validateQueueMappingUnderParentQueue): a
+	// parent that exists must have auto-created queues enabled.
 	underParent := func() string {
 		if parent == "%primary_group" || parent == "%secondary_group" {
 			return ""
@@ -70,6 +85,9 @@ func checkMapping(p *Parsed, parent, queue, full string) string {
 		q, _ := p.Lookup(parent)
 		if q == nil {
 			return "mapping contains invalid or non-leaf queue [" + queue + "] and invalid parent queue [" + parent + "]"
+		}
+		if q.ManagedParent {
+			return ""
 		}
 		return "mapping contains leaf queue [" + queue + "] and invalid parent queue which does not have auto creation of leaf queues enabled [" + parent + "]"
 	}

@@ -62,13 +62,11 @@ func parse(c *Conf, profile Profile, cluster resource.Resource) (ps *Parsed, err
 	if c == nil {
 		c = New()
 	}
-	switch profile {
-	case "":
-		profile = Hadoop3
-	case Hadoop3, Hadoop2:
-	default:
-		return nil, errorf("", "", "unknown profile %q: use %q or %q", profile, Hadoop3, Hadoop2)
+	q, ok := canonical(profile)
+	if !ok {
+		return nil, errorf("", "", "unknown profile %q: use %s", profile, ProfileNames)
 	}
+	profile = q
 	r = &reader{c: c}
 	s, err := parseSettings(r)
 	if err != nil {
@@ -76,11 +74,14 @@ func parse(c *Conf, profile Profile, cluster resource.Resource) (ps *Parsed, err
 	}
 	p := &parser{r: r, s: &s, profile: profile, leafNames: map[string]bool{}, queues: 1, cluster: cluster}
 	p.scanKeys()
+	p.queueMode()
 	root, err := p.parseQueue(nil, RootQueue)
 	if err != nil {
 		return nil, err
 	}
-	if err := p.checkQueueMappings(root); err != nil {
+	p.normalizeWeights(root)
+	mappings, err := p.checkQueueMappings(root)
+	if err != nil {
 		return nil, err
 	}
 	p.checkKeys(root)
@@ -89,7 +90,7 @@ func parse(c *Conf, profile Profile, cluster resource.Resource) (ps *Parsed, err
 		return nil, r.notSim
 	}
 	s.Warnings = r.warnings
-	return &Parsed{Settings: s, Root: root}, nil
+	return &Parsed{Settings: s, Root: root, Mappings: mappings}, nil
 }
 
 // Limits of the queue tree Parse accepts (Hadoop has none; they keep a
@@ -133,7 +134,9 @@ func (p *parser) scanKeys() {
 			continue
 		}
 		if strings.Contains(k, "."+SuffixAccessibleNodeLabels) {
-			p.r.warnf("%s: node labels are not simulated; the property is ignored", k)
+			if p.profile == Hadoop2 {
+				p.r.warnf("%s: node labels are simulated under the hadoop-3 profile; under hadoop-2 the property is ignored", k)
+			}
 			continue
 		}
 		body, ok := strings.CutSuffix(k[len(Prefix):], "."+SuffixWeight)
@@ -173,6 +176,7 @@ func (p *parser) parseQueue(parent *QueueConf, name string) (*QueueConf, error) 
 	children := splitQueueNames(rawChildren)
 	reservable := p.r.getBool(key(SuffixReservable), false)
 	autoCreate := p.r.getBool(key(SuffixAutoCreateChildQueue), false)
+	p.flexibleAutoCreation(path)
 
 	if len(children) == 0 {
 		if parent == nil {
@@ -182,10 +186,17 @@ func (p *parser) parseQueue(parent *QueueConf, name string) (*QueueConf, error) 
 			p.r.notSimulated(unsupported(key(SuffixReservable), path, "the reservation system (PlanQueue)", notLoaded,
 				"Queue %s is reservable (%s=true): the reservation system (PlanQueue) is not simulated by yarnplay",
 				path, key(SuffixReservable)))
-		} else if autoCreate {
+		} else if autoCreate && p.profile == Hadoop2 {
 			p.r.notSimulated(unsupported(key(SuffixAutoCreateChildQueue), path, "auto-created queues", notLoaded,
-				"Queue %s enables auto-created child queues (%s=true): auto-created queues are not simulated by yarnplay",
-				path, key(SuffixAutoCreateChildQueue)))
+				"Queue %s enables auto-created child queues (%s=true): auto-created leaf queues came with Hadoop 3.1; "+
+					"use the hadoop-3 profile", path, key(SuffixAutoCreateChildQueue)))
+		} else if autoCreate {
+			// CapacitySchedulerQueueManager.parseQueue: a ManagedParentQueue.
+			q, err := p.newQueue(parent, name, path, false)
+			if err != nil {
+				return nil, err
+			}
+			return q, p.managedParent(q)
 		}
 		q, err := p.newQueue(parent, name, path, true)
 		if err != nil {
@@ -206,9 +217,14 @@ func (p *parser) parseQueue(parent *QueueConf, name string) (*QueueConf, error) 
 		return nil, errorf(key(SuffixReservable), path, "Only Leaf Queues can be reservable for %s", path)
 	}
 	if autoCreate {
-		p.r.notSimulated(unsupported(key(SuffixAutoCreateChildQueue), path, "auto-created queues", notLoaded,
-			"Queue %s enables auto-created child queues (%s=true): auto-created queues are not simulated by yarnplay",
-			path, key(SuffixAutoCreateChildQueue)))
+		// Hadoop 3.3 makes it a ManagedParentQueue with static children,
+		// which its queue-management policy then casts to
+		// AutoCreatedLeafQueue (a ClassCastException at its first run).
+		p.r.notSimulated(unsupported(key(SuffixAutoCreateChildQueue), path, "an auto-create enabled parent with configured children", notLoaded,
+			"Queue %s enables auto-created child queues (%s=true) and lists child queues (%s=%q): Hadoop 3.3's "+
+				"ManagedParentQueue does not allow pre-configured queues next to auto-created ones (its queue-management "+
+				"policy fails on them); remove %s or the child queues",
+			path, key(SuffixAutoCreateChildQueue), key(SuffixQueues), rawChildren, key(SuffixQueues)))
 	}
 	q, err := p.newQueue(parent, name, path, false)
 	if err != nil {
@@ -237,8 +253,21 @@ func (p *parser) parseQueue(parent *QueueConf, name string) (*QueueConf, error) 
 		}
 		q.Children = append(q.Children, c)
 	}
+	if p.profile.AtLeast34() {
+		if p.s.MixedQueueMode {
+			// setChildQueues checks nothing outside legacy queue mode.
+			return q, nil
+		}
+		if err := p.checkChildModes34(q); err != nil {
+			return nil, err
+		}
+		return q, nil
+	}
 	if p.profile != Hadoop2 {
 		if err := p.checkChildModes(q); err != nil {
+			return nil, err
+		}
+		if err := p.checkChildLabels(q); err != nil {
 			return nil, err
 		}
 		return q, nil
@@ -289,6 +318,14 @@ func (p *parser) newQueue(parent *QueueConf, name, path string, leaf bool) (*Que
 	r := p.r
 	key := func(suffix string) string { return QueueKey(path, suffix) }
 	q := &QueueConf{Name: name, Path: path, Parent: parent}
+	if p.profile != Hadoop2 {
+		if err := p.queueLabels(q); err != nil {
+			return nil, err
+		}
+	}
+	if err := p.capacityVectors(q); err != nil {
+		return nil, err
+	}
 	if err := p.capacities(q); err != nil {
 		return nil, err
 	}
@@ -349,6 +386,11 @@ func (p *parser) newQueue(parent *QueueConf, name, path string, leaf bool) (*Que
 	if !leaf {
 		return q, p.orderingPolicy(q, false)
 	}
+	if p.profile != Hadoop2 {
+		if err := p.checkDefaultLabel(q); err != nil {
+			return nil, err
+		}
+	}
 	return q, p.leafConfigs(q)
 }
 
@@ -371,6 +413,8 @@ func (p *parser) capacities(q *QueueConf) error {
 	case ok && IsAbsoluteResource(raw) && p.profile != Hadoop2:
 		// getNonLabeledQueueCapacity: 0%; the resource is read by
 		// resourceRequirement (updateConfigurableResourceRequirement).
+	case ok && IsWeight(raw) && p.profile.AtLeast34():
+		// getNonLabeledQueueCapacity: 0%; the weight is read below.
 	case ok:
 		v, err := parseJavaFloat(raw, 32)
 		if err != nil {
@@ -394,6 +438,9 @@ func (p *parser) capacities(q *QueueConf) error {
 			return p.capacityNumberError(maxKey, path, raw, err)
 		}
 		maxCapacity = float32(v)
+		if maxCapacity != -1 {
+			q.MaxCapacityPercent = maxCapacity
+		}
 		if maxCapacity == -1 {
 			maxCapacity = 100
 		} else if maxCapacity > 100 || maxCapacity < 0 {
@@ -404,6 +451,12 @@ func (p *parser) capacities(q *QueueConf) error {
 	if q.MaxAMPercent, err = r.getFloat(QueueKey(path, SuffixMaximumAMResourcePercent), p.s.MaxAMPercent, path); err != nil {
 		return err
 	}
+	if p.profile.AtLeast34() {
+		if err := p.weight(q); err != nil {
+			return err
+		}
+	}
+	q.CapacityPercent = capacity
 	q.Capacity = float32(capacity / 100)
 	q.MaxCapacity = float32(maxCapacity / 100)
 	parentAbs, parentAbsMax := float32(1), float32(1)
@@ -432,6 +485,7 @@ func (p *parser) capacityNumberError(key, path, raw string, err error) *Error {
 		e.Message += " (Hadoop 2 has no absolute resource capacities; they came with Hadoop 3.1: " +
 			"use the hadoop-3 profile, or give queue " + path + " a percentage)"
 	}
+	e.Message += weightNumberNote(p.profile, raw, path)
 	return e
 }
 

@@ -113,9 +113,9 @@ func TestParseErrors(t *testing.T) {
 			p + "a.reservable", "root.a", "Only Leaf Queues can be reservable for root.a"},
 		{"reservable leaf", two(p+"a.reservable", "true"), Hadoop3, p + "a.reservable", "root.a",
 			"Queue root.a is reservable (yarn.scheduler.capacity.root.a.reservable=true): the reservation system (PlanQueue) is not simulated by yarnplay"},
-		{"auto-created queues", two(p+"a.auto-create-child-queue.enabled", "true"), Hadoop3, p + "a.auto-create-child-queue.enabled", "root.a",
+		{"auto-created queues under hadoop-2", two(p+"a.auto-create-child-queue.enabled", "true"), Hadoop2, p + "a.auto-create-child-queue.enabled", "root.a",
 			"Queue root.a enables auto-created child queues (yarn.scheduler.capacity.root.a.auto-create-child-queue.enabled=true): " +
-				"auto-created queues are not simulated by yarnplay"},
+				"auto-created leaf queues came with Hadoop 3.1; use the hadoop-3 profile"},
 		{"fifo-with-partitions is not simulated", two(p+"a.ordering-policy", "fifo-with-partitions"), Hadoop3, p + "a.ordering-policy", "root.a",
 			`yarn.scheduler.capacity.root.a.ordering-policy = "fifo-with-partitions": Hadoop runs leaf queue root.a with this policy, which yarnplay does not simulate (it simulates fifo and fair)`},
 		{"unknown leaf ordering", two(p+"a.ordering-policy", "utilization"), Hadoop3, p + "a.ordering-policy", "root.a",

@@ -19,18 +19,20 @@ func TestQueueDefaults(t *testing.T) {
 	require.Equal(t, []*QueueConf{leaf}, root.Children)
 	require.Equal(t, &QueueConf{
 		Name: "root", Path: "root", Children: []*QueueConf{leaf},
-		Capacity: 1, MaxCapacity: 1, AbsCapacity: 1, AbsMaxCapacity: 1,
+		Capacity: 1, MaxCapacity: 1, AbsCapacity: 1, AbsMaxCapacity: 1, CapacityPercent: 100,
 		State:     Running,
 		SubmitACL: ParseACL("*"), AdminACL: ParseACL("*"),
+		Labels:       QueueLabels{Accessible: []string{Any}},
 		MaxAMPercent: 0.1, MaxAlloc: resource.New(8192, 4),
 		OrderingPolicy: "utilization", UserWeights: map[string]float32{},
 		MaxParallelApps: math.MaxInt32, MaxAppLifetime: -1, DefaultAppLifetime: -1,
 	}, root)
 	require.Equal(t, &QueueConf{
 		Name: "default", Path: "root.default", Parent: root,
-		Capacity: 1, MaxCapacity: 1, AbsCapacity: 1, AbsMaxCapacity: 1,
+		Capacity: 1, MaxCapacity: 1, AbsCapacity: 1, AbsMaxCapacity: 1, CapacityPercent: 100,
 		State:     Running,
 		SubmitACL: ParseACL(" "), AdminACL: ParseACL(" "),
+		Labels:          QueueLabels{Accessible: []string{Any}},
 		UserLimitFactor: 1, MinUserLimitPercent: 100,
 		MaxApplications: 10000, MaxApplicationsPerUser: 10000, QueueMaxApplications: -1,
 		MaxAMPercent: 0.1, MaxAlloc: resource.New(8192, 4),
@@ -281,7 +283,6 @@ func TestWarningsPerQueue(t *testing.T) {
 	require.Equal(t, resource.New(2048, 0), q.MaxAlloc, "Hadoop 3.3 sets the types left out to 0")
 	require.InDelta(t, 1.5, q.AbsMaxCapacity, 1e-6)
 	require.Equal(t, []string{
-		`yarn.scheduler.capacity.root.default.accessible-node-labels: node labels are not simulated; the property is ignored`,
 		`yarn.scheduler.capacity.root.default.queue-mappings: Hadoop expands ${...} variables in values; yarnplay uses "${user}" literally`,
 		`yarn.scheduler.capacity.root.capacity: root's capacity is always 100; "50" is ignored`,
 		`yarn.scheduler.capacity.root.default.maximum-capacity: 150.0 is outside [0, 100]; Hadoop uses it as is`,

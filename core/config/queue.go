@@ -7,27 +7,73 @@ import (
 	"yarnplay/core/resource"
 )
 
-// Profile selects which Hadoop's rules apply where the book's Hadoop 2 and
-// Hadoop 3.3 differ.
+// Profile selects which Hadoop's rules apply where Hadoop 2, 3.3 and 3.4
+// differ.
 type Profile string
 
 const (
-	// Hadoop3 is Hadoop 3.3 (the default).
+	// Hadoop3 is Hadoop 3.3 (the default). It is written "hadoop-3", the
+	// spelling scenario files and share links have always used;
+	// ParseProfile also reads "hadoop-3.3" as Hadoop3.
 	Hadoop3 Profile = "hadoop-3"
+	// Hadoop34 is Hadoop 3.4: Hadoop 3.3's rules plus weights, mixed
+	// capacity modes (legacy-queue-mode.enabled=false), double-precision
+	// capacities and flexible auto-queue creation.
+	Hadoop34 Profile = "hadoop-3.4"
 	// Hadoop2 is the rules the book describes where Hadoop 3 changed them
 	// (here: leaf queue names must be unique across the tree).
 	Hadoop2 Profile = "hadoop-2"
 )
 
-// ParseProfile reads a scenario's profile: "" is Hadoop3.
+// Hadoop33Alias is the other spelling of Hadoop3 that ParseProfile reads.
+const Hadoop33Alias = "hadoop-3.3"
+
+// ProfileNames lists the profiles for messages and usage lines.
+const ProfileNames = "hadoop-2, hadoop-3.3 (or hadoop-3) or hadoop-3.4"
+
+// ParseProfile reads a scenario's profile: "" is Hadoop3, and so is
+// "hadoop-3.3".
 func ParseProfile(s string) (Profile, error) {
-	switch p := Profile(strings.ToLower(strings.TrimSpace(s))); p {
-	case "":
-		return Hadoop3, nil
-	case Hadoop3, Hadoop2:
+	if p, ok := canonical(Profile(strings.ToLower(strings.TrimSpace(s)))); ok {
 		return p, nil
 	}
-	return "", fmt.Errorf("unknown profile %q: use %q or %q", s, Hadoop3, Hadoop2)
+	return "", fmt.Errorf("unknown profile %q: use %s", s, ProfileNames)
+}
+
+// canonical maps a profile's spellings to the constants: "" and
+// "hadoop-3.3" are Hadoop3.
+func canonical(p Profile) (Profile, bool) {
+	switch p {
+	case "", Hadoop3, Hadoop33Alias:
+		return Hadoop3, true
+	case Hadoop34, Hadoop2:
+		return p, true
+	}
+	return "", false
+}
+
+// Canonical is the profile's constant: "" and "hadoop-3.3" are Hadoop3. An
+// unknown profile is returned as it is (Parse refuses it).
+func (p Profile) Canonical() Profile {
+	if q, ok := canonical(p); ok {
+		return q
+	}
+	return p
+}
+
+// Hadoop3Rules reports whether Hadoop 3's rules apply (3.3 and 3.4, not
+// the hadoop-2 profile).
+func (p Profile) Hadoop3Rules() bool {
+	q, ok := canonical(p)
+	return ok && q != Hadoop2
+}
+
+// AtLeast34 reports whether Hadoop 3.4's rules apply: weights, mixed
+// capacity modes, double-precision capacities and flexible auto-queue
+// creation.
+func (p Profile) AtLeast34() bool {
+	q, _ := canonical(p)
+	return q == Hadoop34
 }
 
 // QueueState is a queue's state (org.apache.hadoop.yarn.api.records.QueueState).
@@ -71,6 +117,29 @@ type QueueConf struct {
 	// maximum (AbstractCSQueue.updateConfigurableResourceRequirement).
 	Absolute                 bool
 	MinResource, MaxResource resource.Resource
+
+	// Labels are the queue's node-label settings (hadoop-3 profile;
+	// labels.go).
+	Labels QueueLabels
+
+	// Weighted is Hadoop 3.4's weight mode (hadoop-3.4 profile): the
+	// capacity is a weight ("2w"), Weight its value (a weight of -1 is
+	// "not set", and leaves Weighted false). Capacity is then 0, and
+	// NormalizedWeight, the weight over the sum of the siblings' weights,
+	// gives the absolute capacities (max(Capacity, NormalizedWeight)
+	// times the parent's).
+	Weighted                 bool
+	Weight, NormalizedWeight float32
+	// CapacityPercent and MaxCapacityPercent are the configured
+	// percentages as read (Float.parseFloat, before the division by 100),
+	// the values of Hadoop 3.4's capacity vectors; MaxCapacityPercent is 0
+	// when maximum-capacity is not set (or -1), which Hadoop 3.4's
+	// calculation reads as the parent's maximum.
+	CapacityPercent, MaxCapacityPercent float32
+	// MaxVector is a bracketed maximum-capacity as written (hadoop-3.4
+	// profile; none otherwise): Hadoop 3.4's calculation caps the queue by
+	// it, not by the maximum inherited into MaxResource.
+	MaxVector resource.Resource
 
 	// ConfiguredState is the state property, "" when not configured.
 	ConfiguredState QueueState
@@ -131,6 +200,16 @@ type QueueConf struct {
 	// MaxAppLifetime and DefaultAppLifetime are the inherited application
 	// lifetimes in seconds (-1 / 0: none), as AbstractCSQueue computes them.
 	MaxAppLifetime, DefaultAppLifetime int64
+
+	// ManagedParent is Hadoop 3.3's ManagedParentQueue
+	// (auto-create-child-queue.enabled): a parent with no configured
+	// children whose leaves are created when applications are placed in
+	// them, from Template.
+	ManagedParent bool
+	Template      *LeafTemplate
+	// AutoCreated marks a leaf created under a managed parent
+	// (AutoCreatedLeafQueue); it is never part of a parsed tree.
+	AutoCreated bool
 }
 
 // The ordering policies yarnplay simulates
@@ -142,8 +221,9 @@ const (
 	PolicyPriorityUtilization = "priority-utilization" // PriorityUtilizationQueueOrderingPolicy(true)
 )
 
-// IsLeaf reports whether q has no children.
-func (q *QueueConf) IsLeaf() bool { return len(q.Children) == 0 }
+// IsLeaf reports whether q has no children and is not a managed parent
+// (whose children are created as applications arrive).
+func (q *QueueConf) IsLeaf() bool { return len(q.Children) == 0 && !q.ManagedParent }
 
 // Walk calls fn on q and its descendants in pre-order, children in list order.
 func (q *QueueConf) Walk(fn func(*QueueConf)) {
@@ -158,6 +238,8 @@ func (q *QueueConf) Walk(fn func(*QueueConf)) {
 type Parsed struct {
 	Settings Settings
 	Root     *QueueConf
+	// Mappings are the queue mappings the scheduler places applications by.
+	Mappings Mappings
 
 	byPath map[string]*QueueConf
 	byName map[string][]*QueueConf

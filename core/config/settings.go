@@ -33,6 +33,11 @@ type Settings struct {
 	MaxAMPercent float32
 	// GlobalQueueMaxApps is global-queue-max-application (-1: undefined).
 	GlobalQueueMaxApps int
+	// MixedQueueMode is Hadoop 3.4's legacy-queue-mode.enabled=false
+	// (hadoop-3.4 profile only): siblings may mix percentages, absolute
+	// resources and weights, and every queue's capacities are derived from
+	// its effective resources (docs/semantics.md, section 14.8).
+	MixedQueueMode bool
 	// NodeLocalityDelay is node-locality-delay (40).
 	NodeLocalityDelay int
 	// RackLocalityAdditionalDelay is rack-locality-additional-delay (-1).
@@ -57,6 +62,13 @@ type Settings struct {
 	MaxAppPriority int
 	// HeartbeatIntervalMS is yarn.resourcemanager.nodemanagers.heartbeat-interval-ms (1000).
 	HeartbeatIntervalMS int64
+	// QueueManagement is whether the scheduling monitor runs
+	// QueueManagementDynamicEditPolicy (monitor.enable, and the policy in
+	// yarn.resourcemanager.scheduler.monitor.policies), which activates
+	// and deactivates auto-created leaf queues every
+	// QueueManagementIntervalMS (queue-management.monitoring-interval, 1500).
+	QueueManagement           bool
+	QueueManagementIntervalMS int64
 	// UserMetrics is user-metrics.enable (false): with it, Hadoop's
 	// LeafQueue.allocateResource and releaseResource compute the user
 	// limit (and so refresh UsersManager's count of users with only
@@ -277,6 +289,20 @@ func parseSettings(r *reader) (Settings, error) {
 	}
 	if p.NaturalTerminationFactor, err = r.getDouble(KeyPreemptionNaturalTerminationFactor, 0.2, ""); err != nil {
 		return s, err
+	}
+	if s.QueueManagementIntervalMS, err = r.getLong(KeyQueueManagementInterval, 1500, ""); err != nil {
+		return s, err
+	}
+	if v, ok := r.c.Get(KeyMonitorPolicies); ok && p.Enabled {
+		// ResourceManager.createSchedulerMonitors: the monitor runs the
+		// listed policies only (Configuration.getClasses; the default
+		// lists the preemption policy alone).
+		preempt := false
+		for _, c := range trimmedStrings(v) {
+			s.QueueManagement = s.QueueManagement || c == QueueManagementPolicyClass
+			preempt = preempt || c == PreemptionPolicyClass
+		}
+		p.Enabled = preempt
 	}
 	if p.Enabled && p.MonitoringIntervalMS <= 0 {
 		return s, errorf(KeyPreemptionMonitoringInterval, "", "%s must be positive, not %d",

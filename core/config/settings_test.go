@@ -53,6 +53,7 @@ func TestSettingsDefaults(t *testing.T) {
 		AdminACL:                    ParseACL("*"),
 		MaxAppPriority:              0,
 		HeartbeatIntervalMS:         1000,
+		QueueManagementIntervalMS:   1500,
 		UserMaxParallelAppsDefault:  math.MaxInt32,
 		Preemption: PreemptionSettings{
 			MonitoringIntervalMS:     3000,
@@ -178,13 +179,39 @@ func TestSettingsErrors(t *testing.T) {
 }
 
 func TestParseProfile(t *testing.T) {
-	for in, want := range map[string]Profile{"": Hadoop3, "hadoop-3": Hadoop3, "hadoop-2": Hadoop2, " Hadoop-2 ": Hadoop2} {
+	for in, want := range map[string]Profile{
+		"": Hadoop3, "hadoop-3": Hadoop3, "hadoop-3.3": Hadoop3, " Hadoop-3.3 ": Hadoop3,
+		"hadoop-3.4": Hadoop34, "hadoop-2": Hadoop2, " Hadoop-2 ": Hadoop2,
+	} {
 		p, err := ParseProfile(in)
 		require.NoError(t, err)
 		require.Equal(t, want, p)
 	}
-	_, err := ParseProfile("hadoop-3.3")
+	for _, bad := range []string{"hadoop-3.2", "hadoop-4", "3.4"} {
+		_, err := ParseProfile(bad)
+		require.ErrorContains(t, err, "use hadoop-2, hadoop-3.3 (or hadoop-3) or hadoop-3.4")
+	}
+	_, err := Parse(minimal(), Profile("hadoop-1"))
 	require.Error(t, err)
-	_, err = Parse(minimal(), Profile("hadoop-1"))
-	require.Error(t, err)
+	_, err = Parse(minimal(), Profile(Hadoop33Alias))
+	require.NoError(t, err, "Parse reads the alias too")
+}
+
+func TestProfilePredicates(t *testing.T) {
+	for _, tc := range []struct {
+		p                Profile
+		hadoop3, atLeast bool
+		canonical        Profile
+	}{
+		{"", true, false, Hadoop3},
+		{Hadoop3, true, false, Hadoop3},
+		{Hadoop33Alias, true, false, Hadoop3},
+		{Hadoop34, true, true, Hadoop34},
+		{Hadoop2, false, false, Hadoop2},
+		{"hadoop-9", false, false, "hadoop-9"},
+	} {
+		require.Equal(t, tc.hadoop3, tc.p.Hadoop3Rules(), tc.p)
+		require.Equal(t, tc.atLeast, tc.p.AtLeast34(), tc.p)
+		require.Equal(t, tc.canonical, tc.p.Canonical(), tc.p)
+	}
 }

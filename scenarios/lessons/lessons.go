@@ -71,6 +71,12 @@ var catalog = []Lesson{
 		Summary: "priority-utilization: a higher-priority queue goes first while both are under, or both over, their guarantees; never past a queue under its own."},
 	{Slug: "absolute-capacities", Title: "Absolute capacities, in resources",
 		Summary: "Capacities as [memory=…,vcores=…]: guarantees in GB while the cluster has them, scaled down together when it does not, percentages derived."},
+	{Slug: "weights", Title: "Weights, shares without sums",
+		Summary: "Hadoop 3.4's 3w, 1w, 2w: each queue's share is its weight over its siblings', and a new queue takes its share from all of them at once."},
+	{Slug: "auto-created-queues", Title: "Auto-created queues, one per user",
+		Summary: "u:%user:users.%user makes a leaf per user from a template: 50% while the parent has room, else 0, handed over as applications come and go."},
+	{Slug: "partitions", Title: "Node labels, partitions of the cluster",
+		Summary: "A GPU node in its own partition: capacities per label, a default label for a queue's asks, and idle GPU resources lent to the default partition."},
 }
 
 func init() {

@@ -240,7 +240,7 @@ func (b *builder) asks() {
 		b.notes.add("", "%d applications come without resourceRequests (Hadoop before 2.8, or left out by the RM): they ask for nothing but their AM", noAsks)
 	}
 	if labelled > 0 {
-		b.notes.add("", "%d asks name a node label; partitions are not simulated yet, so they are asked in the default partition", labelled)
+		b.notes.add("", "%d asks name a node label; the import does not carry labels over yet, so they are asked in the default partition", labelled)
 	}
 	if reserved > 0 {
 		b.notes.add("", "%d applications held reservations; reservations are not restored (an RM restart drops them too), the next heartbeats make them again", reserved)

@@ -2,6 +2,8 @@ package snapshot
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -51,6 +53,7 @@ func build(sn *Snapshot, f Files) (*scenarios.Scenario, *scenarios.Player, error
 		Name:        "cluster snapshot",
 		Description: fmt.Sprintf("The state of a running cluster, imported from its ResourceManager's REST responses (%d queues, %d nodes, %d live applications). The first step restores it; what the snapshot did not say is listed as assumptions.", len(sn.Queues), len(b.nodeList), len(b.restore.Apps)),
 		Source:      b.source(),
+		Profile:     b.profile,
 		Config:      b.cfg,
 		Nodes:       b.nodeList,
 		Steps:       []scenarios.Step{{Restore: &b.restore, Note: "the cluster as the snapshot shows it"}},
@@ -70,9 +73,12 @@ type builder struct {
 	sn    *Snapshot
 	f     Files
 	notes notes
-	cfg   map[string]string
-	tree  *config.Parsed
-	min   Res
+	// profile is the scenario's profile: hadoop-3.4 when the configuration
+	// uses weights, which only Hadoop 3.4 reads; else the default.
+	profile string
+	cfg     map[string]string
+	tree    *config.Parsed
+	min     Res
 	// nodes
 	nodeList []scenarios.NodeSpec
 	nodeIdx  map[string]int // node id -> index
@@ -170,7 +176,15 @@ func (b *builder) conf() {
 	if v, err := strconv.ParseInt(b.cfg["yarn.scheduler.minimum-allocation-vcores"], 10, 64); err == nil && v > 0 {
 		b.min.VCores = v
 	}
-	tree, err := config.Parse(config.FromMap(b.cfg), config.Hadoop3)
+	for _, k := range slices.Sorted(maps.Keys(b.cfg)) {
+		if strings.HasSuffix(k, "."+config.SuffixCapacity) && config.IsWeight(b.cfg[k]) {
+			b.profile = scenarios.ProfileHadoop34
+			b.notes.add("", "the configuration gives weights (%s = %s), which only Hadoop 3.4 reads: the scenario uses the hadoop-3.4 profile", k, b.cfg[k])
+			break
+		}
+	}
+	profile, _ := config.ParseProfile(b.profile)
+	tree, err := config.Parse(config.FromMap(b.cfg), profile)
 	if err == nil {
 		b.tree = tree
 	}
@@ -226,7 +240,7 @@ func (b *builder) nodes() {
 		b.notes.add("", "%d nodes that are not RUNNING (unhealthy, lost, decommissioned...) are left out, with any container on them", left)
 	}
 	if labelled > 0 {
-		b.notes.add("", "%d nodes carry node labels; partitions are not simulated yet, so every node is in the default partition", labelled)
+		b.notes.add("", "%d nodes carry node labels; the import does not carry labels over yet, so every node is in the default partition (a scenario can give nodes labels: node_labels and a node's label)", labelled)
 	}
 	if b.sn.Ended > 0 {
 		b.notes.add("", "%d finished, failed or killed applications in the apps response are left out", b.sn.Ended)
@@ -239,6 +253,13 @@ func (b *builder) leafFor(name string) (string, string) {
 		return "", "the configuration is refused"
 	}
 	q, err := b.tree.Lookup(name)
+	if i := strings.LastIndex(name, "."); q == nil && i > 0 {
+		if p := b.tree.Queue(name[:i]); p != nil && p.ManagedParent {
+			// An auto-created leaf: the restore creates it again, as
+			// Hadoop's recovery does, when the mappings place the user there.
+			return name, ""
+		}
+	}
 	if err != nil || q == nil {
 		return "", fmt.Sprintf("queue %q is not in the configuration", name)
 	}

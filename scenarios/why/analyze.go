@@ -291,6 +291,8 @@ func skipRule(r core.Reason) Rule {
 		return NoNodeFits
 	case core.ReasonNodeReserved, core.ReasonNeedUnreserve:
 		return Reserved
+	case core.ReasonOtherPartition, core.ReasonAMNotShared, core.ReasonDefaultFirst:
+		return Partition
 	}
 	return None
 }

@@ -10,8 +10,7 @@ package why
 // and scripts can grep.
 type Rule string
 
-// Rules. Partition is part of the vocabulary but today's core makes no
-// decision that maps to it (see Produced).
+// Rules.
 const (
 	// None: nothing stops it (it got containers in the heartbeats read, or
 	// it was not reached in them).
@@ -49,8 +48,10 @@ const (
 	QueueStopped Rule = "queue-stopped"
 	// ACL: refused at submission by the queue's ACLs.
 	ACL Rule = "acl"
-	// Partition: its asks name a node label no node offers. Not produced
-	// yet: partitions are not simulated.
+	// Partition: the nodes that heartbeat are in another partition than
+	// its asks' (node labels), its AM waits for a node of its own
+	// partition (never a shared one), or a default-partition ask waits
+	// for the default partition's nodes before a shared partition's.
 	Partition Rule = "partition"
 )
 
@@ -61,5 +62,5 @@ var Rules = []Rule{
 }
 
 // Produced reports whether today's core makes decisions that Analyze maps
-// to r (partition waits for the core to simulate node labels).
-func Produced(r Rule) bool { return r != Partition && r != None }
+// to r (every rule but None).
+func Produced(r Rule) bool { return r != None }

@@ -12,7 +12,7 @@ import (
 // checks that hold on every node (queue, user) before those of a node.
 var precedence = []Rule{
 	MaxParallelApps, AMLimit, UserAMLimit, ParentMaxCapacity, QueueMaxCapacity, UserLimit,
-	LocalityDelay, Reserved, NoNodeFits,
+	LocalityDelay, Reserved, NoNodeFits, Partition,
 }
 
 func rank(r Rule) int {
@@ -268,6 +268,15 @@ func sentence(v Verdict, dominant bool) string {
 		}
 		if v.Reason == "" && !v.Limit.IsZero() {
 			s += fmt.Sprintf(", which has %s free", mb(v.Used, dominant))
+		}
+	case Partition:
+		switch v.Reason {
+		case core.ReasonAMNotShared:
+			s = fmt.Sprintf("%s waits for a node of its AM's partition: an AM container is never placed on another partition's node, even one lent to the default partition", v.App)
+		case core.ReasonDefaultFirst:
+			s = fmt.Sprintf("%s waits for the default partition's nodes: a non-exclusive partition's node serves its %s ask only after it missed as many chances as the cluster has nodes", v.App, mb(v.Need, dominant))
+		default:
+			s = fmt.Sprintf("%s waits for a node of the partition its ask names (node label): the nodes that heartbeat are in another partition", v.App)
 		}
 	default:
 		return fmt.Sprintf("%s waits", v.App)

@@ -1,6 +1,7 @@
 package why
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -109,7 +110,7 @@ func TestEveryRuleIsDocumented(t *testing.T) {
 		seen[r] = true
 	}
 	require.True(t, Produced(MaxParallelApps))
-	require.False(t, Produced(Partition))
+	require.True(t, Produced(Partition))
 	require.True(t, Produced(UserLimit))
 }
 
@@ -143,4 +144,38 @@ func TestMaxParallelAppsIsNamed(t *testing.T) {
 	require.Contains(t, v.Sentence, "the queue runs 1 application, its max-parallel-apps")
 	require.Contains(t, v.Sentence, "starts when one of them finishes")
 	require.NotEqual(t, MaxParallelApps, byApp(Explain(playText(t, parallel), 1))["first"].Rule)
+}
+
+const partitions = `
+config:
+  yarn.scheduler.capacity.root.queues: a,b
+  yarn.scheduler.capacity.root.accessible-node-labels.gpu.capacity: 100
+  yarn.scheduler.capacity.root.a.capacity: 50
+  yarn.scheduler.capacity.root.a.accessible-node-labels: gpu
+  yarn.scheduler.capacity.root.a.accessible-node-labels.gpu.capacity: 100
+  yarn.scheduler.capacity.root.b.capacity: 50
+node_labels: [{name: gpu, exclusive: EXCLUSIVE}]
+nodes: [{name: g0, label: gpu}]
+steps:
+  - submit: {app: ml, user: alice, queue: a, am: null}
+  - request: {app: ml, priority: 1, resource: {memory_mb: 1024, vcores: 1}, count: 1, label: ""}
+  - submit: {app: job, user: bob, queue: b, am: {memory_mb: 1024, vcores: 1}}
+`
+
+// TestPartitionWaits: on a cluster of one gpu node, a default-partition
+// ask skipped on a gpu node waits for a node of its partition, and an AM
+// for the default partition waits even when gpu is shared.
+func TestPartitionWaits(t *testing.T) {
+	s := playText(t, strings.Replace(partitions, "EXCLUSIVE", "true", 1))
+	// a has no pending asks for gpu, so a gpu node's heartbeat skips it
+	// at the queue; an app of a with asks in both partitions is skipped
+	// at its default-partition request priority.
+	got := byApp(Analyze(StateOf(s), []core.Event{{Kind: core.EvAppSkipped, Node: "g0", Queue: "root.a", App: "ml", User: "alice",
+		Priority: 1, Reason: core.ReasonOtherPartition, Partition: "gpu"}}))
+	require.Equal(t, Partition, got["ml"].Rule, got["ml"].Sentence)
+	require.Contains(t, got["ml"].Sentence, "the nodes that heartbeat are in another partition")
+	s = playText(t, strings.Replace(partitions, "EXCLUSIVE", "false", 1))
+	got = byApp(Explain(s, 3)) // the first heartbeat lends g0 to ml's ask (one node: no chance to miss)
+	require.Equal(t, Partition, got["job"].Rule, got["job"].Sentence)
+	require.Contains(t, got["job"].Sentence, "never placed on another partition's node")
 }

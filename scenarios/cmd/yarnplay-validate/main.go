@@ -1,5 +1,6 @@
 // Command yarnplay-validate reads a real capacity-scheduler.xml and says
-// what Hadoop 3.3 and yarnplay make of it (config.Check): accepted, refused
+// what Hadoop (3.3 by default; -profile hadoop-3.4 or hadoop-2) and
+// yarnplay make of it (config.Check): accepted, refused
 // by Hadoop (with Hadoop's message), or accepted by Hadoop but using a
 // feature yarnplay cannot simulate (naming it, and what yarnplay does
 // instead). It prints the warnings (properties Hadoop ignores, probable
@@ -8,7 +9,7 @@
 // resources on a cluster of -nodes nodes of -node-mb MB and -node-vcores
 // vcores:
 //
-//	go run ./scenarios/cmd/yarnplay-validate [-nodes 100] [-node-mb 10240] [-node-vcores 8] [-profile hadoop-3] capacity-scheduler.xml
+//	go run ./scenarios/cmd/yarnplay-validate [-nodes 100] [-node-mb 10240] [-node-vcores 8] [-profile hadoop-3.3] capacity-scheduler.xml
 //
 // The exit status is 0 when the file is accepted, 1 when Hadoop would
 // refuse it, 3 when Hadoop accepts it but yarnplay cannot simulate it, 2
@@ -40,9 +41,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	nodes := fl.Int("nodes", 100, "number of nodes of the cluster to size the queues on")
 	nodeMB := fl.Int64("node-mb", 10240, "memory of each node, in MB")
 	nodeVCores := fl.Int64("node-vcores", 8, "virtual cores of each node")
-	profileName := fl.String("profile", scenarios.ProfileHadoop3, "rules to apply: hadoop-3 or hadoop-2")
+	profileName := fl.String("profile", scenarios.ProfileHadoop3, "rules to apply: "+config.ProfileNames)
 	fl.Usage = func() {
-		fmt.Fprintln(stderr, "usage: yarnplay-validate [-nodes N] [-node-mb MB] [-node-vcores N] [-profile hadoop-3|hadoop-2] capacity-scheduler.xml")
+		fmt.Fprintln(stderr, "usage: yarnplay-validate [-nodes N] [-node-mb MB] [-node-vcores N] [-profile hadoop-2|hadoop-3.3|hadoop-3.4] capacity-scheduler.xml")
 		fl.PrintDefaults()
 	}
 	if err := fl.Parse(args); err != nil {
@@ -96,8 +97,40 @@ func run(args []string, stdout, stderr io.Writer) int {
 	printWarnings(stdout, res.Warnings)
 	cluster := s.ClusterResource()
 	fmt.Fprintf(stdout, "\nOn %d nodes of %d MB and %d vcores (cluster %s):\n\n", *nodes, *nodeMB, *nodeVCores, cluster)
-	printTree(stdout, s.Queues())
+	printTree(stdout, s.Queues(), s.Settings().MixedQueueMode)
+	printLabels(stdout, res.Parsed.Root)
 	return 0
+}
+
+// printLabels lists the queues' node-label settings: accessible labels,
+// default label expression, and each label's capacities (as fractions of
+// the partition, absolute down the path).
+func printLabels(w io.Writer, root *config.QueueConf) {
+	labels := config.ConfiguredLabels(root)
+	any := len(labels) > 0
+	root.Walk(func(q *config.QueueConf) {
+		any = any || q.Labels.DefaultExpression != "" || q.Parent != nil && q.AccessibleString() != config.Any
+	})
+	if !any {
+		return
+	}
+	fmt.Fprintf(w, "\nNode labels (partitions) the queues configure: %s\n", strings.Join(labels, ", "))
+	root.Walk(func(q *config.QueueConf) {
+		line := q.Path + ": accessible " + q.AccessibleString()
+		if len(q.Labels.Accessible) == 0 {
+			line = q.Path + ": accessible: the default partition only"
+		}
+		if q.Labels.DefaultExpression != "" {
+			line += ", default-node-label-expression " + q.Labels.DefaultExpression
+		}
+		for _, l := range labels {
+			if lc, ok := q.Labels.ByLabel[l]; ok {
+				line += fmt.Sprintf("; %s: capacity %s, maximum %s, absolute %s, absolute maximum %s", l,
+					pct(lc.Capacity), pct(lc.MaxCapacity), pct(lc.AbsCapacity), pct(lc.AbsMaxCapacity))
+			}
+		}
+		fmt.Fprintln(w, line)
+	})
 }
 
 func printWarnings(w io.Writer, warnings []string) {
@@ -106,7 +139,7 @@ func printWarnings(w io.Writer, warnings []string) {
 	}
 }
 
-func printTree(w io.Writer, queues []core.QueueView) {
+func printTree(w io.Writer, queues []core.QueueView, mixed bool) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "queue\tstate\tcapacity\tmaximum-capacity\tabsolute capacity\tabsolute maximum\tguaranteed\tmaximum\tordering")
 	for _, q := range queues {
@@ -121,8 +154,12 @@ func printTree(w io.Writer, queues []core.QueueView) {
 		if q.MaxParallelApps != math.MaxInt32 {
 			ordering += fmt.Sprintf(", max-parallel-apps %d", q.MaxParallelApps)
 		}
+		capacity := pct(q.Capacity)
+		if q.Weighted {
+			capacity = config.JavaFloatString(q.Weight) + "w"
+		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", name, q.State,
-			pct(q.Capacity), pct(q.MaxCapacity), pct(q.AbsCapacity), pct(q.AbsMaxCapacity),
+			capacity, pct(q.MaxCapacity), pct(q.AbsCapacity), pct(q.AbsMaxCapacity),
 			res(q.EffectiveMin), res(q.EffectiveMax), ordering)
 	}
 	tw.Flush()
@@ -134,6 +171,18 @@ func printTree(w io.Writer, queues []core.QueueView) {
 			}
 			fmt.Fprintf(w, "%s: absolute, configured %s, at most %s; its capacities are derived from the cluster.\n",
 				q.Path, res(q.ConfiguredMin), max)
+		}
+		switch {
+		case q.Weighted && mixed:
+			fmt.Fprintf(w, "%s: weight %sw, %s of what its parent has left after its absolute and percentage siblings.\n",
+				q.Path, config.JavaFloatString(q.Weight), pct(q.NormalizedWeight))
+		case q.Weighted:
+			fmt.Fprintf(w, "%s: weight %sw, %s of its parent (its weight over the sum of its siblings' weights).\n",
+				q.Path, config.JavaFloatString(q.Weight), pct(q.NormalizedWeight))
+		}
+		if q.ManagedParent {
+			fmt.Fprintf(w, "%s: auto-create enabled parent; its leaves are created from its leaf-queue-template "+
+				"when the queue mappings place applications in them.\n", q.Path)
 		}
 	}
 }
