@@ -25,6 +25,9 @@ func TestCommandsRoundTrip(t *testing.T) {
 		{Op: OpSetConfig, Conf: map[string]string{"yarn.scheduler.capacity.root.queues": "a"}},
 		{Op: OpImportXML, Data: []byte("<configuration/>")},
 		{Op: OpOpen, Name: "acls", Text: "s=1.abc", Saved: `{"v":1}`},
+		{Op: OpAddNodes, Nodes: &scenarios.NodeSpec{Name: "g{i}", Count: 2, MemoryMB: 4096, Label: "gpu"}, Exclusive: true},
+		{Op: OpSelectPartition, Name: "gpu"},
+		{Op: OpResync},
 	} {
 		data, err := EncodeCommand(7, c)
 		require.NoError(t, err)
