@@ -148,3 +148,27 @@ func TestKeptFramesAreBounded(t *testing.T) {
 	nc.keep(2, doc, &store.Frame{Step: 1, Err: "refused"})
 	require.Len(t, nc.frames, 1, "a frame with an error is not kept")
 }
+
+// Saving the work and a share link name the step shown without moving the
+// store there: the page saves after every step, and a save that replayed
+// would cost what the kept frame saved.
+func TestSavingAStepShownFromAKeptFrameDoesNotReplay(t *testing.T) {
+	s := store.New()
+	require.NoError(t, s.Load(manyApps(30), ""))
+	sv := NewServer(s)
+	sv.Handle(Command{Op: OpLast})
+	sv.Handle(Command{Op: OpForwardTick})
+	sv.Handle(Command{Op: OpBack})
+	shown := sv.Shown().Step
+	require.NotEqual(t, shown, s.Step(), "shown from a kept frame")
+	played := s.Step()
+	saved := sv.Handle(Command{Op: OpSave}).Text
+	link := sv.Handle(Command{Op: OpLink}).Text
+	require.Equal(t, played, s.Step(), "the store did not move")
+
+	other := NewServer(store.New())
+	require.True(t, OpenedOf(other.Handle(Command{Op: OpRestoreSaved, Saved: saved})).Restored)
+	require.Equal(t, shown, other.Store().Step())
+	require.Empty(t, other.Handle(Command{Op: OpOpenLink, Text: link}).Err)
+	require.Equal(t, shown, other.Store().Step())
+}

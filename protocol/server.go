@@ -56,7 +56,16 @@ func (sv *Server) Handle(c Command) (rep Reply) {
 		kept = f
 		return rep
 	}
-	sv.settle()
+	// The step shown, which a link and the saved work name without
+	// needing the store there (the page saves after every step).
+	step := s.Step()
+	if c.Op == OpLink || c.Op == OpSave {
+		if sv.nav.pending >= 0 {
+			step = sv.nav.pending
+		}
+	} else {
+		sv.settle()
+	}
 	errText := func(err error) string {
 		if err == nil {
 			return ""
@@ -168,7 +177,7 @@ func (sv *Server) Handle(c Command) (rep Reply) {
 	case OpCheckConfig:
 		rep.Err = errText(s.CheckConfig(c.Conf))
 	case OpLink:
-		frag, err := s.Link()
+		frag, err := s.LinkAt(step)
 		rep.Text, rep.Err = frag, errText(err)
 	case OpExportYAML:
 		data, err := s.ExportYAML()
@@ -181,7 +190,7 @@ func (sv *Server) Handle(c Command) (rep Reply) {
 		sv.sent = nil
 	case OpSave:
 		st := &savedWork{}
-		rep.Err = errText(s.Save(st))
+		rep.Err = errText(s.SaveAt(st, step))
 		rep.Text = st.value
 	case OpUndoPoint:
 		p, err := undoPoint(s)
