@@ -81,10 +81,7 @@ func (fw *FrameWriter) write(w *writer, f *store.Frame) {
 	writeList(w, &fw.nodes, f.Nodes, old.Nodes, nodeView, nodeDelta)
 	writeBriefs(w, f.Containers, f.NodeAt, old.Containers, old.NodeAt)
 	writeList(w, &fw.apps, f.Apps, old.Apps, appView, whole(appView))
-	w.count(len(f.Events))
-	for i := range f.Events {
-		event(w, &f.Events[i])
-	}
+	writeSlice(w, f.Events, event)
 	w.proses(f.Narration)
 	w.str(f.HeartbeatNode)
 	w.count(len(f.Walk))
@@ -121,10 +118,7 @@ func (fw *FrameWriter) write(w *writer, f *store.Frame) {
 			w.bool(true)
 		} else {
 			w.bool(false)
-			w.count(len(h.Used))
-			for _, u := range h.Used {
-				res(w, u)
-			}
+			writeSlice(w, h.Used, func(w *writer, u *resource.Resource) { res(w, *u) })
 		}
 		w.strs(h.Marks)
 	}
@@ -220,12 +214,7 @@ func (fr *FrameReader) read(r *reader) *store.Frame {
 			return nil
 		}
 	}
-	if n := r.count(2); n > 0 {
-		f.Events = make([]core.Event, n)
-		for i := range f.Events {
-			readEvent(r, &f.Events[i])
-		}
-	}
+	f.Events = readSlice(r, 2, readEvent)
 	f.Narration = r.strs()
 	f.HeartbeatNode = r.str()
 	n := r.count(2)
@@ -256,11 +245,8 @@ func (fr *FrameReader) read(r *reader) *store.Frame {
 					return nil
 				}
 				h.Used = f.History[len(f.History)-1].Used
-			} else if n := r.count(2); n > 0 {
-				h.Used = make([]resource.Resource, n)
-				for i := range h.Used {
-					h.Used[i] = readRes(r)
-				}
+			} else {
+				h.Used = readSlice(r, 2, func(r *reader, u *resource.Resource) { *u = readRes(r) })
 			}
 			h.Marks = r.strs()
 			f.History = append(f.History, h)
@@ -530,10 +516,7 @@ func queueUsage(w *writer, q *core.QueueView, old []core.UserView) {
 	w.strs(q.NonRunnableApps)
 	writeEq(w, q.Users, old, userView)
 	w.bool(q.AutoActive)
-	w.count(len(q.Partitions))
-	for i := range q.Partitions {
-		partitionView(w, &q.Partitions[i])
-	}
+	writeSlice(w, q.Partitions, partitionView)
 }
 
 func partitionView(w *writer, p *core.PartitionView) {
@@ -572,13 +555,7 @@ func readQueueUsage(r *reader, q *core.QueueView) {
 	q.NonRunnableApps = r.strs()
 	q.Users = readEq(r, q.Users, readUserView)
 	q.AutoActive = r.bool()
-	q.Partitions = nil
-	if n := r.count(20); n > 0 {
-		q.Partitions = make([]core.PartitionView, n)
-		for i := range q.Partitions {
-			readPartitionView(r, &q.Partitions[i])
-		}
-	}
+	q.Partitions = readSlice(r, 20, readPartitionView)
 }
 
 func userView(w *writer, u *core.UserView) {
@@ -634,13 +611,7 @@ func readNodeDelta(r *reader, n *core.NodeView, fresh bool) {
 		readContainerView(r, c)
 		n.Reservation = c
 	}
-	n.Containers = nil
-	if k := r.count(10); k > 0 {
-		n.Containers = make([]core.ContainerView, k)
-		for i := range n.Containers {
-			readContainerView(r, &n.Containers[i])
-		}
-	}
+	n.Containers = readSlice(r, 10, readContainerView)
 }
 
 func nodeStatic(w *writer, n *core.NodeView) {
@@ -656,10 +627,7 @@ func nodeUsage(w *writer, n *core.NodeView) {
 	if n.Reservation != nil {
 		containerView(w, n.Reservation)
 	}
-	w.count(len(n.Containers))
-	for i := range n.Containers {
-		containerView(w, &n.Containers[i])
-	}
+	writeSlice(w, n.Containers, containerView)
 }
 
 func containerView(w *writer, c *core.ContainerView) {
@@ -753,26 +721,34 @@ func appView(w *writer, a *core.AppView) {
 	w.bool(a.NotRunnable)
 	w.int(a.StartTick)
 	w.int(a.FinishTick)
-	w.count(len(a.Requests))
-	for _, q := range a.Requests {
-		w.int(int64(q.Priority))
-		res(w, q.Resource)
-		w.int(int64(q.Outstanding))
-		w.count(len(q.Locations))
-		for _, l := range q.Locations {
-			w.str(l.Name)
-			w.int(int64(l.Count))
-			w.bool(l.RelaxLocality)
-		}
-		w.int(int64(q.MissedOpportunities))
-		w.int(int64(q.Reserved))
-		w.int(q.Duration)
-	}
-	w.count(len(a.Containers))
-	for i := range a.Containers {
-		containerView(w, &a.Containers[i])
-	}
+	writeSlice(w, a.Requests, requestView)
+	writeSlice(w, a.Containers, containerView)
 	w.prose(a.Diagnostics)
+}
+
+func requestView(w *writer, q *core.RequestView) {
+	w.int(int64(q.Priority))
+	res(w, q.Resource)
+	w.int(int64(q.Outstanding))
+	writeSlice(w, q.Locations, func(w *writer, l *core.LocationAsk) {
+		w.str(l.Name)
+		w.int(int64(l.Count))
+		w.bool(l.RelaxLocality)
+	})
+	w.int(int64(q.MissedOpportunities))
+	w.int(int64(q.Reserved))
+	w.int(q.Duration)
+}
+
+func readRequestView(r *reader, q *core.RequestView) {
+	q.Priority = r.small()
+	q.Resource = readRes(r)
+	q.Outstanding = r.small()
+	q.Locations = readSlice(r, 3, func(r *reader, l *core.LocationAsk) {
+		*l = core.LocationAsk{Name: r.str(), Count: r.small(), RelaxLocality: r.bool()}
+	})
+	q.MissedOpportunities, q.Reserved = r.small(), r.small()
+	q.Duration = r.int()
 }
 
 func readAppView(r *reader, a *core.AppView) {
@@ -788,29 +764,8 @@ func readAppView(r *reader, a *core.AppView) {
 	a.LiveContainers, a.ReservedContainers = r.small(), r.small()
 	a.NotRunnable = r.bool()
 	a.StartTick, a.FinishTick = r.int(), r.int()
-	if n := r.count(7); n > 0 {
-		a.Requests = make([]core.RequestView, n)
-		for i := range a.Requests {
-			q := &a.Requests[i]
-			q.Priority = r.small()
-			q.Resource = readRes(r)
-			q.Outstanding = r.small()
-			if k := r.count(3); k > 0 {
-				q.Locations = make([]core.LocationAsk, k)
-				for j := range q.Locations {
-					q.Locations[j] = core.LocationAsk{Name: r.str(), Count: r.small(), RelaxLocality: r.bool()}
-				}
-			}
-			q.MissedOpportunities, q.Reserved = r.small(), r.small()
-			q.Duration = r.int()
-		}
-	}
-	if n := r.count(10); n > 0 {
-		a.Containers = make([]core.ContainerView, n)
-		for i := range a.Containers {
-			readContainerView(r, &a.Containers[i])
-		}
-	}
+	a.Requests = readSlice(r, 7, readRequestView)
+	a.Containers = readSlice(r, 10, readContainerView)
 	a.Diagnostics = r.str()
 }
 

@@ -149,6 +149,28 @@ func (r *reader) strs() []string {
 	return out
 }
 
+// writeSlice writes a count then each element with enc.
+func writeSlice[T any](w *writer, list []T, enc func(*writer, *T)) {
+	w.count(len(list))
+	for i := range list {
+		enc(w, &list[i])
+	}
+}
+
+// readSlice reads what writeSlice wrote, each element with dec into a
+// zero value (nil for none); min is the fewest bytes an element takes.
+func readSlice[T any](r *reader, min int, dec func(*reader, *T)) []T {
+	n := r.count(min)
+	if n == 0 {
+		return nil
+	}
+	out := make([]T, n)
+	for i := range out {
+		dec(r, &out[i])
+	}
+	return out
+}
+
 // header reads the version and the kind of message.
 func (r *reader) header(kind byte) error {
 	if v := r.byte(); r.err == nil && v != Version {
