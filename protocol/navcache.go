@@ -71,10 +71,7 @@ func (nc *navCache) keep(works int, doc *scenarios.Scenario, f *store.Frame) {
 		total += elements(k.f)
 		out = append(out, k)
 	}
-	// out holds the newest first: put it back oldest first.
-	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
-		out[i], out[j] = out[j], out[i]
-	}
+	slices.Reverse(out) // oldest first again
 	nc.frames = append(out, kept{works: works, doc: doc, f: f})
 }
 
