@@ -12,14 +12,23 @@ import (
 )
 
 // A step shown from the kept frames (the store not moved) is the step a
-// replay from the start shows, with the same selection; and the first
-// command that needs the state finds the store on the step shown.
+// replay from the start shows, with the same selection, whether the store
+// recorded its steps in full, by their decisions or not at all (narrated
+// ticks, and ticks too big to narrate); and the first command that needs
+// the state finds the store on the step shown.
 func TestGoingBackShowsWhatReplayShows(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		open func(*store.Store) error
 	}{
 		{"many apps", func(s *store.Store) error { return s.Load(manyApps(120), "") }},
+		{"ticks summed up", func(s *store.Store) error {
+			// More heartbeats a tick than the store narrates
+			// (store.FullRecordHeartbeats): steps recorded at every level.
+			sc := manyApps(120)
+			sc.Nodes[0].Count = store.FullRecordHeartbeats + 10
+			return s.Load(sc, "")
+		}},
 		{"default lesson", func(s *store.Store) error {
 			sc, err := lessons.Load(lessons.Default())
 			if err != nil {
