@@ -171,9 +171,14 @@ func TestSavingAStepShownFromAKeptFrameDoesNotReplay(t *testing.T) {
 	shown := sv.Shown().Step
 	require.NotEqual(t, shown, s.Step(), "shown from a kept frame")
 	played := s.Step()
-	saved := sv.Handle(Command{Op: OpSave}).Text
-	link := sv.Handle(Command{Op: OpLink}).Text
+	rep := sv.Handle(Command{Op: OpSave})
+	require.Nil(t, rep.Frame, "the page keeps the step shown")
+	saved := rep.Text
+	rep = sv.Handle(Command{Op: OpLink})
+	require.Nil(t, rep.Frame)
+	link := rep.Text
 	require.Equal(t, played, s.Step(), "the store did not move")
+	require.Equal(t, shown, sv.Shown().Step)
 
 	other := NewServer(store.New())
 	require.True(t, OpenedOf(other.Handle(Command{Op: OpRestoreSaved, Saved: saved})).Restored)

@@ -44,6 +44,9 @@ func (sv *Server) Handle(c Command) (rep Reply) {
 		}
 		rep.Works = s.Works()
 		f := kept
+		if f == nil && sv.nav.pending >= 0 {
+			f = sv.sent // the store stands elsewhere: the page keeps the step shown
+		}
 		if f == nil {
 			f = s.Frame()
 			sv.nav.keep(s.Works(), s.Scenario(), f)
