@@ -174,7 +174,10 @@ type QueueView struct {
 	// ManagedParentQueue); AutoCreated a leaf created under one when an
 	// application was placed in it, and AutoActive whether its parent's
 	// queue-management policy gives it the template's capacity (else 0).
-	// Left out of JSON when false.
+	// Under hadoop-3.4, ManagedParent also marks a parent with flexible
+	// auto-queue creation (auto-queue-creation-v2.enabled) and
+	// AutoCreated a dynamic queue created under one. Left out of JSON
+	// when false.
 	ManagedParent bool `json:",omitzero"`
 	AutoCreated   bool `json:",omitzero"`
 	AutoActive    bool `json:",omitzero"`

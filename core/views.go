@@ -28,7 +28,7 @@ func (s *Scheduler) queueView(q *queue) QueueView {
 		EffectiveMin: q.effMin, EffectiveMax: q.effMax,
 		Absolute: c.Absolute, ConfiguredMin: c.MinResource, ConfiguredMax: c.MaxResource,
 		Weighted: c.Weighted, Weight: c.Weight, NormalizedWeight: c.NormalizedWeight,
-		ManagedParent: c.ManagedParent, AutoCreated: c.AutoCreated, AutoActive: q.autoActive,
+		ManagedParent: c.ManagedParent || c.AutoQueueCreationV2, AutoCreated: c.AutoCreated || c.Dynamic, AutoActive: q.autoActive,
 		Used: q.used, Reserved: q.reserved, Pending: q.pending, NumApps: q.numApps,
 		MaxAllocation: c.MaxAlloc, DisablePreemption: c.DisablePreemption,
 		SubmitACL: c.SubmitACL.String(), AdminACL: c.AdminACL.String(),
