@@ -91,7 +91,7 @@ func (s *Scheduler) createFlexibleLeaf(path string) (*queue, error) {
 	parent.children = append(slices.Clip(parent.children), q)
 	s.reindexQueues()
 	q.lf.cachedLimit, q.lf.currentLimit = s.cluster, s.cluster
-	s.emit(Event{Kind: EvQueueCreated, Queue: q.path, Detail: fmt.Sprintf("under %s, by flexible auto-queue creation (Hadoop 3.4): %s",
+	s.emit(Event{Kind: EvQueueCreated, Queue: q.path, Detail: fmt.Sprintf("under %s, by flexible auto-queue creation: %s",
 		parent.path, flexibleCapacityText(c))})
 	// parent.updateClusterResource(cluster, new ResourceLimits(cluster)).
 	s.invalidate(changeCluster, nil)
