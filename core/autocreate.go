@@ -158,7 +158,7 @@ func (s *Scheduler) contextForGroupParent(user, group string) (*placement, error
 		if leaf == nil && isAmbiguous(err) {
 			return nil, fmt.Errorf("mapping contains ambiguous leaf queue name: %s", full)
 		}
-		if !gq.conf.ManagedParent {
+		if !gq.conf.ManagedParent && !gq.conf.AutoQueueCreationV2 {
 			return nil, fmt.Errorf("mapping contains invalid or non-leaf queue  and no managed parent is found: %s", full)
 		}
 	}
