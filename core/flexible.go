@@ -10,13 +10,12 @@ import (
 
 // createFlexibleLeaf is Hadoop 3.4's CapacitySchedulerQueueManager.
 // createQueue for a queue whose parent is not a legacy managed parent:
-// createAutoQueue, with determineMissingParents' checks, and
-// ParentQueue.addDynamicLeafQueue (addDynamicChildQueue: the max-queues
-// limit, weights among the siblings in legacy queue mode; then the leaf
-// constructed with its parent's template, AutoCreatedQueueTemplate, and
-// the parent's subtree recalculated, updateClusterResource). Dynamic
-// parent queues (a missing parent created on the way) are not simulated:
-// such a path is refused with a message saying so. The error is Hadoop's
+// createAutoQueue, with determineMissingParents' checks, then
+// ParentQueue.addDynamicParentQueue for each missing parent, top down,
+// and addDynamicLeafQueue (addDynamicChildQueue: the max-queues limit,
+// weights among the siblings in legacy queue mode; the queue constructed
+// with its parent's template, AutoCreatedQueueTemplate; the parent's
+// subtree recalculated, updateClusterResource). The error is Hadoop's
 // message.
 func (s *Scheduler) createFlexibleLeaf(path string) (*queue, error) {
 	i := strings.LastIndex(path, ".")
@@ -28,52 +27,60 @@ func (s *Scheduler) createFlexibleLeaf(path string) (*queue, error) {
 	if _, err := s.lookupQueue(parentPath); isAmbiguous(err) {
 		return nil, fmt.Errorf("Could not auto-create queue %s due to ParentQueue %s being ambiguous.", path, parentPath)
 	}
-	distance, existing := 1, parentPath
-	first, _ := s.lookupQueue(existing)
-	for first == nil && existing != "" {
+	distance, candidate := 1, parentPath
+	existing, _ := s.lookupQueue(candidate)
+	static := existing
+	var missing []string // top down
+	for (static == nil || static.conf.Dynamic) && candidate != "" {
 		distance++
-		existing = existing[:max(strings.LastIndex(existing, "."), 0)]
-		first, _ = s.lookupQueue(existing)
+		if existing == nil {
+			missing = append([]string{candidate}, missing...)
+		}
+		candidate = candidate[:max(strings.LastIndex(candidate, "."), 0)]
+		if existing == nil {
+			existing, _ = s.lookupQueue(candidate)
+		}
+		static, _ = s.lookupQueue(candidate)
 	}
-	if first == nil {
+	if existing == nil || static == nil {
 		return nil, fmt.Errorf("Could not auto-create queue %s parent queue does not exist.", path)
 	}
-	depth, err := config.MaximumAutoCreatedQueueDepth(s.conf, first.path)
+	depth, err := config.MaximumAutoCreatedQueueDepth(s.conf, static.path)
 	if err != nil {
 		return nil, err
 	}
 	if distance > depth {
 		return nil, fmt.Errorf("Could not auto create queue %s. The distance of the LeafQueue from the first static ParentQueue is %d, which is above the limit.", path, distance)
 	}
-	if first.isLeaf() {
+	if existing.isLeaf() {
 		return nil, fmt.Errorf("Could not auto create hierarchy of %s. Queue %s is not a ParentQueue.", path, parentPath)
 	}
-	if !first.conf.AutoQueueCreationV2 {
-		return nil, fmt.Errorf("Auto creation of queue %s is not enabled under parent %s", path, first.path)
+	// AbstractParentQueue.isEligibleForAutoQueueCreation.
+	if !existing.conf.AutoQueueCreationV2 && !existing.conf.Dynamic {
+		return nil, fmt.Errorf("Auto creation of queue %s is not enabled under parent %s", path, existing.path)
 	}
-	if distance > 1 {
-		return nil, fmt.Errorf("Could not auto create queue %s: its parent %s would be a dynamic parent queue, which yarnplay does not "+
-			"simulate; configure %s as a queue with %s=true", path, parentPath, parentPath, config.SuffixAutoQueueCreationV2)
+	// addDynamicChildQueue's checks, for the first queue to add (the ones
+	// below it are the only children of new parents).
+	first := path
+	if len(missing) > 0 {
+		first = missing[0]
 	}
-	parent := first
-	// addDynamicChildQueue.
-	if n, limit := len(parent.children), parent.conf.AutoQueueMaxQueues; n >= limit {
-		return nil, fmt.Errorf("Cannot auto create queue %s. Max Child Queue limit exceeded which is configured as: %d and number of child queues is: %d", path, limit, n)
+	if n, limit := len(existing.children), maxChildQueues(existing.conf); n >= limit {
+		return nil, fmt.Errorf("Cannot auto create queue %s. Max Child Queue limit exceeded which is configured as: %d and number of child queues is: %d", first, limit, n)
 	}
-	siblings := make([]*config.QueueConf, len(parent.children))
-	for k, c := range parent.children {
+	siblings := make([]*config.QueueConf, len(existing.children))
+	for k, c := range existing.children {
 		siblings[k] = c.conf
 	}
 	if !s.set.MixedQueueMode && !config.ChildrenUseWeights(siblings) {
-		return nil, fmt.Errorf("Trying to create new queue=%s but not all the queues under parent=%s are using weight-based capacity. Failed to created queue", path, parent.path)
+		return nil, fmt.Errorf("Trying to create new queue=%s but not all the queues under parent=%s are using weight-based capacity. Failed to created queue", first, existing.path)
 	}
-	dynamic := append(slices.Clip(s.dynamic), path)
+	dynamic := append(slices.Clip(s.dynamic), append(missing, path)...)
 	parsed, err := config.ParseWithDynamicQueues(s.conf, s.profile, s.cluster, dynamic)
 	if err != nil {
 		return nil, err
 	}
-	c := parsed.Queue(path)
-	if c == nil || !c.IsLeaf() {
+	if c := parsed.Queue(path); c == nil || !c.IsLeaf() {
 		return nil, fmt.Errorf("Could not auto create queue %s", path)
 	}
 	// The other queues take their new capacities (the siblings' normalized
@@ -84,48 +91,77 @@ func (s *Scheduler) createFlexibleLeaf(path string) (*queue, error) {
 		}
 	}
 	s.parsed, s.dynamic = parsed, dynamic
-	q := &queue{path: c.Path, name: c.Name, conf: c, parent: parent, state: initialState(c, parent)}
-	q.lf = &leafState{users: map[string]*user{}}
-	q.cidx = int32(len(parent.children))
-	q.hpos = q.cidx
-	parent.children = append(slices.Clip(parent.children), q)
+	parent := existing
+	var q *queue
+	for _, p := range append(missing, path) {
+		c := parsed.Queue(p)
+		q = &queue{path: c.Path, name: c.Name, conf: c, parent: parent, state: initialState(c, parent)}
+		if c.IsLeaf() {
+			q.lf = &leafState{users: map[string]*user{}}
+		}
+		q.cidx = int32(len(parent.children))
+		q.hpos = q.cidx
+		parent.children = append(slices.Clip(parent.children), q)
+		s.emit(Event{Kind: EvQueueCreated, Queue: q.path, Detail: fmt.Sprintf("under %s, by flexible auto-queue creation: %s",
+			parent.path, flexibleCapacityText(q.isLeaf(), c))})
+		parent = q
+	}
 	s.reindexQueues()
 	q.lf.cachedLimit, q.lf.currentLimit = s.cluster, s.cluster
-	s.emit(Event{Kind: EvQueueCreated, Queue: q.path, Detail: fmt.Sprintf("under %s, by flexible auto-queue creation: %s",
-		parent.path, flexibleCapacityText(c))})
-	// parent.updateClusterResource(cluster, new ResourceLimits(cluster)).
+	// existing.updateClusterResource(cluster, new ResourceLimits(cluster)).
 	s.invalidate(changeCluster, nil)
 	s.effectiveResources(true)
-	s.updateLimits(parent, limits{limit: s.cluster, headroom: s.cluster})
+	s.updateLimits(existing, limits{limit: s.cluster, headroom: s.cluster})
 	s.sortAllChildren()
 	return q, nil
 }
 
-// flexibleCapacityText describes a dynamic queue's capacity.
-func flexibleCapacityText(c *config.QueueConf) string {
-	if c.Weighted {
-		return fmt.Sprintf("weight %sw, %s%% of the cluster", config.JavaFloatString(c.Weight), pct(c.AbsCapacity))
+// maxChildQueues is getAutoCreatedQueuesV2MaxChildQueuesLimit: a dynamic
+// parent without the property has the default.
+func maxChildQueues(c *config.QueueConf) int {
+	if c.AutoQueueCreationV2 {
+		return c.AutoQueueMaxQueues
 	}
-	return fmt.Sprintf("capacity %s%% of %s, %s%% of the cluster", pct(c.Capacity), c.Parent.Path, pct(c.AbsCapacity))
+	return config.DefaultAutoQueueCreationV2MaxQueues
 }
 
-// survivingDynamic are the dynamic leaves a refresh keeps
-// (CapacitySchedulerQueueManager.reinitializeQueues: a dynamic queue whose
-// parent is still configured stays; one now configured becomes static).
+// flexibleCapacityText describes a dynamic queue's capacity.
+func flexibleCapacityText(leaf bool, c *config.QueueConf) string {
+	kind := "a dynamic parent queue"
+	if leaf {
+		kind = "a dynamic leaf"
+	}
+	if c.Weighted {
+		return fmt.Sprintf("%s, weight %sw, %s%% of the cluster", kind, config.JavaFloatString(c.Weight), pct(c.AbsCapacity))
+	}
+	return fmt.Sprintf("%s, capacity %s%% of %s, %s%% of the cluster", kind, pct(c.Capacity), c.Parent.Path, pct(c.AbsCapacity))
+}
+
+// survivingDynamic are the dynamic queues a refresh keeps
+// (CapacitySchedulerQueueManager.reinitializeQueues, isDanglingDynamicQueue:
+// a dynamic queue whose parent is still there stays, and a dynamic parent
+// now configured without children stays a parent of its dynamic ones;
+// a queue now configured becomes static).
 func survivingDynamic(dynamic []string, p *config.Parsed) []string {
 	var out []string
+	kept, dynamicParent := map[string]bool{}, map[string]bool{}
+	for _, path := range dynamic {
+		dynamicParent[path[:strings.LastIndex(path, ".")]] = true
+	}
 	for _, path := range dynamic {
 		i := strings.LastIndex(path, ".")
 		parent := p.Queue(path[:i])
-		if parent != nil && !parent.IsLeaf() && p.Queue(path) == nil {
+		if (kept[path[:i]] || parent != nil && (!parent.IsLeaf() || dynamicParent[path[:i]])) && p.Queue(path) == nil {
 			out = append(out, path)
+			kept[path] = true
 		}
 	}
 	return out
 }
 
-// checkDynamic checks the dynamic leaves (CheckInvariants): each listed
-// once, a leaf of an eligible parent, marked Dynamic.
+// checkDynamic checks the dynamic queues (CheckInvariants): each listed
+// once, after its parent when that is dynamic too, marked Dynamic, a leaf
+// or a parent with children.
 func (s *Scheduler) checkDynamic() error {
 	seen := map[string]bool{}
 	for _, path := range s.dynamic {
@@ -134,8 +170,11 @@ func (s *Scheduler) checkDynamic() error {
 		}
 		seen[path] = true
 		q := s.byPath[path]
-		if q == nil || !q.isLeaf() || !q.conf.Dynamic || q.parent == nil || q.parent.isLeaf() {
-			return fmt.Errorf("dynamic queue %s: not a dynamic leaf of a parent in the tree", path)
+		if q == nil || !q.conf.Dynamic || q.parent == nil || !q.isLeaf() && len(q.children) == 0 {
+			return fmt.Errorf("dynamic queue %s: not a dynamic queue in the tree", path)
+		}
+		if q.parent.conf.Dynamic && !seen[q.parent.path] {
+			return fmt.Errorf("dynamic queue %s: listed before its dynamic parent", path)
 		}
 	}
 	for _, q := range s.queues {

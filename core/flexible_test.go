@@ -127,6 +127,71 @@ func TestFlexibleAutoQueueCreation(t *testing.T) {
 	})
 }
 
+// TestFlexibleDynamicParents follows the tests of
+// TestCapacitySchedulerNewQueueAutoCreation that create dynamic parents.
+func TestFlexibleDynamicParents(t *testing.T) {
+	t.Run("createBasicQueueStructureAndValidate", func(t *testing.T) {
+		s := flexibleScheduler(t, newAutoCreationConf())
+		for i, q := range []string{"root.c-auto", "root.d-auto", "root.a.a2-auto", "root.e-auto.e1-auto"} {
+			require.NoError(t, submitAs(t, s, fmt.Sprint("app", i), "u", q))
+		}
+		requireDynamic(t, s, "root.a.a2-auto", 1/10.0, 120*gb)
+		requireDynamic(t, s, "root.e-auto", 1/5.0, 240*gb)
+		requireDynamic(t, s, "root.e-auto.e1-auto", 1/5.0, 240*gb)
+		require.NoError(t, s.CheckInvariants())
+		// testAutoCreateQueueRefresh: root keeps its 5 children.
+		require.NoError(t, s.Refresh(newAutoCreationConf()))
+		requireDynamic(t, s, "root.e-auto.e1-auto", 1/5.0, 240*gb)
+		n := 0
+		for _, v := range s.Queues() {
+			if v.Depth == 1 {
+				n++
+			}
+		}
+		require.Equal(t, 5, n)
+		require.NoError(t, s.CheckInvariants())
+	})
+	t.Run("testAutoCreateQueueAutoParentTwoLevelsWithSiblings", func(t *testing.T) {
+		s := flexibleScheduler(t, newAutoCreationConf(config.Prefix+"root.a.a2-auto."+config.SuffixAutoQueueCreationV2, "true"))
+		require.NoError(t, submitAs(t, s, "app1", "u", "root.a.a2-auto.a3-auto"))
+		requireDynamic(t, s, "root.a.a2-auto.a3-auto", 1/4.0, 300*gb)
+		require.NoError(t, submitAs(t, s, "app2", "u", "root.a.a2-auto.a4-auto"))
+		requireDynamic(t, s, "root.a.a2-auto.a3-auto", 1/8.0, 150*gb)
+		requireDynamic(t, s, "root.a.a2-auto.a4-auto", 1/8.0, 150*gb)
+		require.NoError(t, s.CheckInvariants())
+	})
+	t.Run("testAutoCreateQueueIfFirstExistingParentQueueIsNotStatic", func(t *testing.T) {
+		s := flexibleScheduler(t, newAutoCreationConf())
+		require.NoError(t, submitAs(t, s, "app1", "u", "root.a.a-parent-auto.a1-leaf-auto"))
+		require.NoError(t, submitAs(t, s, "app2", "u", "root.a.a-parent-auto.a2-leaf-auto"))
+		v, err := s.Queue("a2-leaf-auto")
+		require.NoError(t, err)
+		require.Equal(t, "root.a.a-parent-auto.a2-leaf-auto", v.Path)
+		require.NoError(t, s.CheckInvariants())
+	})
+	t.Run("testConvertDynamicParentToStaticParent", func(t *testing.T) {
+		s := flexibleScheduler(t, newAutoCreationConf())
+		require.NoError(t, submitAs(t, s, "app1", "u", "root.d-auto.d1-auto"))
+		p := config.Prefix + "root."
+		require.NoError(t, s.Refresh(newAutoCreationConf(p+"queues", "a,b,d-auto", p+"a.capacity", "6w", p+"d-auto.capacity", "1w")))
+		v, err := s.Queue("root.d-auto")
+		require.NoError(t, err)
+		require.False(t, v.AutoCreated)
+		require.InDelta(t, 1/8.0, v.AbsCapacity, 1e-6)
+		requireDynamic(t, s, "root.d-auto.d1-auto", 1/8.0, 150*gb)
+		require.NoError(t, s.CheckInvariants())
+	})
+	t.Run("testAutoCreatedQueueTemplateConfig", func(t *testing.T) {
+		s := flexibleScheduler(t, newAutoCreationConf(config.Prefix+"root.a.*."+config.TemplatePrefix+"capacity", "6w"))
+		require.NoError(t, submitAs(t, s, "app1", "u", "root.a.a-auto.a2"))
+		v, err := s.Queue("root.a.a-auto.a2")
+		require.NoError(t, err)
+		require.InDelta(t, 6, v.Weight, 1e-6, "weight is not set by template")
+		require.InDelta(t, -1, v.UserLimitFactor, 1e-6)
+		require.InDelta(t, 1, v.MaxAMPercent, 1e-6)
+	})
+}
+
 // TestFlexibleAutoQueueCreationWildcardTemplate checks the template's
 // precedence: root.x.y's own entries before root.x.*'s.
 func TestFlexibleAutoQueueCreationWildcardTemplate(t *testing.T) {
@@ -164,9 +229,11 @@ func TestFlexibleAutoQueueCreationRefusals(t *testing.T) {
 		{"testAutoCreateQueueShouldFailIfNotEnabledForParent",
 			newAutoCreationConf(p+config.SuffixAutoQueueCreationV2, "false"), "root.c-auto",
 			"Auto creation of queue root.c-auto is not enabled under parent root"},
-		{"dynamic parents are not simulated", newAutoCreationConf(), "root.a.a-auto.a1-auto",
-			"Could not auto create queue root.a.a-auto.a1-auto: its parent root.a.a-auto would be a dynamic parent queue, " +
-				"which yarnplay does not simulate; configure root.a.a-auto as a queue with auto-queue-creation-v2.enabled=true"},
+		{"testAutoQueueCreationDepthLimitFromStaticParent", newAutoCreationConf(), "root.a.a-auto.a2-auto.a3-auto",
+			"Could not auto create queue root.a.a-auto.a2-auto.a3-auto. The distance of the LeafQueue from the first static ParentQueue is 3, which is above the limit."},
+		{"testAutoCreateQueueWithAmbiguousNonFullPathParentName", newAutoCreationConf(p+"a.queues", "a1,a", p+"a.a.capacity", "1w",
+			p+"b.queues", "a", p+"b.a.capacity", "1w"), "a.x",
+			"Could not auto-create queue a.x due to ParentQueue a being ambiguous."},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := flexibleScheduler(t, tc.conf)
@@ -193,10 +260,11 @@ func TestFlexibleAutoQueueCreationRefusals(t *testing.T) {
 	})
 }
 
-// TestRandomFlexibleWorkloads creates dynamic queues at random among
-// submissions, kills and ticks, checking the invariants at every step,
+// TestRandomFlexibleWorkloads creates dynamic leaves and parents at random
+// among submissions, kills, refreshes and ticks, checking the invariants at every step,
 // and a clone taken midway replays the rest the same way.
 func TestRandomFlexibleWorkloads(t *testing.T) {
+	dynamicParents := 0
 	for seed := range uint64(10) {
 		c := newAutoCreationConf(config.KeyQueueMappings, "u:%user:root.a.%user")
 		s := flexibleScheduler(t, c)
@@ -209,13 +277,18 @@ func TestRandomFlexibleWorkloads(t *testing.T) {
 			}
 			app := fmt.Sprint("app", step)
 			var f func(*core.Scheduler)
-			switch rng.IntN(4) {
+			switch rng.IntN(6) {
 			case 0:
 				user := fmt.Sprint("u", rng.IntN(6))
 				f = func(x *core.Scheduler) { _ = submitAs(t, x, app, user, "default") }
 			case 1:
 				q := fmt.Sprint("root.q", rng.IntN(5))
 				f = func(x *core.Scheduler) { _ = submitAs(t, x, app, "v", q) }
+			case 4:
+				q := fmt.Sprintf("root.p%d.q%d", rng.IntN(3), rng.IntN(3))
+				f = func(x *core.Scheduler) { _ = submitAs(t, x, app, "w", q) }
+			case 5:
+				f = func(x *core.Scheduler) { _ = x.Refresh(c) }
 			case 2:
 				victim := fmt.Sprint("app", rng.IntN(step+1))
 				f = func(x *core.Scheduler) { _ = x.KillApp(victim, "test") }
@@ -232,5 +305,11 @@ func TestRandomFlexibleWorkloads(t *testing.T) {
 			f(clone)
 		}
 		require.Equal(t, s.Queues(), clone.Queues(), "seed %d", seed)
+		for _, v := range s.Queues() {
+			if v.Dynamic && !v.Leaf {
+				dynamicParents++
+			}
+		}
 	}
+	require.Positive(t, dynamicParents, "the workloads make dynamic parents")
 }

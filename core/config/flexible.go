@@ -170,25 +170,34 @@ func sortedKeys(m map[string]string) []string {
 }
 
 // WithDynamicQueues is the configuration Hadoop 3.4's scheduler holds once
-// the dynamic leaf queues (full paths, in the order they were created)
-// exist: each listed among its parent's children, with its parent
-// template's entries (setTemplateEntriesForChild) and, where neither the
-// template nor an explicit property sets them, the dynamic leaf's
-// defaults (AbstractLeafQueue.setDynamicQueueProperties:
-// user-limit-factor -1, maximum-am-resource-percent 1) and a weight of 1
-// (1w: a dynamic queue without a capacity gets weight 1). c is not
-// changed.
+// the dynamic queues (full paths, in the order they were created, a
+// parent before its children) exist: each listed among its parent's
+// children, with its parent template's entries (setTemplateEntriesForChild:
+// leaf-template or parent-template ones, then template ones, the template
+// read from the configuration as it stands when the queue is made) and,
+// where neither the template nor an explicit property sets them, a weight
+// of 1 (1w: a dynamic queue without a capacity gets weight 1) and a
+// dynamic leaf's defaults (AbstractLeafQueue.setDynamicQueueProperties:
+// user-limit-factor -1, maximum-am-resource-percent 1). A dynamic queue is
+// a parent when another one is under it. c is not changed.
 func WithDynamicQueues(c *Conf, dynamic []string) *Conf {
 	if len(dynamic) == 0 {
 		return c
 	}
 	out := c.Clone()
+	parents := map[string]bool{}
+	for _, path := range dynamic {
+		if i := strings.LastIndex(path, "."); i >= 0 {
+			parents[path[:i]] = true
+		}
+	}
 	for _, path := range dynamic {
 		i := strings.LastIndex(path, ".")
 		if i < 0 {
 			continue
 		}
 		parent, name := path[:i], path[i+1:]
+		leaf := !parents[path]
 		qk := QueueKey(parent, SuffixQueues)
 		raw, _ := out.Get(qk)
 		if !slices.Contains(splitQueueNames(raw), name) {
@@ -198,10 +207,14 @@ func WithDynamicQueues(c *Conf, dynamic []string) *Conf {
 				out.Set(qk, raw+","+name)
 			}
 		}
-		for _, kv := range NewAutoQueueTemplate(c, parent).entriesForChild(c, path, true) {
+		for _, kv := range NewAutoQueueTemplate(out, parent).entriesForChild(out, path, leaf) {
 			out.Set(kv[0], kv[1])
 		}
-		for _, d := range [][2]string{{SuffixCapacity, "1w"}, {SuffixUserLimitFactor, "-1"}, {SuffixMaximumAMResourcePercent, "1"}} {
+		defaults := [][2]string{{SuffixCapacity, "1w"}}
+		if leaf {
+			defaults = append(defaults, [2]string{SuffixUserLimitFactor, "-1"}, [2]string{SuffixMaximumAMResourcePercent, "1"})
+		}
+		for _, d := range defaults {
 			if _, ok := out.Get(QueueKey(path, d[0])); !ok {
 				out.Set(QueueKey(path, d[0]), d[1])
 			}
