@@ -75,7 +75,11 @@ func (s *Scheduler) createFlexibleLeaf(path string) (*queue, error) {
 	if !s.set.MixedQueueMode && !config.ChildrenUseWeights(siblings) {
 		return nil, fmt.Errorf("Trying to create new queue=%s but not all the queues under parent=%s are using weight-based capacity. Failed to created queue", first, existing.path)
 	}
-	dynamic := append(slices.Clip(s.dynamic), append(missing, path)...)
+	dynamic := slices.Clip(s.dynamic)
+	for _, m := range missing {
+		dynamic = append(dynamic, config.DynamicQueue{Path: m, Parent: true})
+	}
+	dynamic = append(dynamic, config.DynamicQueue{Path: path})
 	parsed, err := config.ParseWithDynamicQueues(s.conf, s.profile, s.cluster, dynamic)
 	if err != nil {
 		return nil, err
@@ -142,18 +146,18 @@ func flexibleCapacityText(leaf bool, c *config.QueueConf) string {
 // a dynamic queue whose parent is still there stays, and a dynamic parent
 // now configured without children stays a parent of its dynamic ones;
 // a queue now configured becomes static).
-func survivingDynamic(dynamic []string, p *config.Parsed) []string {
-	var out []string
+func survivingDynamic(dynamic []config.DynamicQueue, p *config.Parsed) []config.DynamicQueue {
+	var out []config.DynamicQueue
 	kept, dynamicParent := map[string]bool{}, map[string]bool{}
-	for _, path := range dynamic {
-		dynamicParent[path[:strings.LastIndex(path, ".")]] = true
+	for _, d := range dynamic {
+		dynamicParent[d.Path[:strings.LastIndex(d.Path, ".")]] = true
 	}
-	for _, path := range dynamic {
-		i := strings.LastIndex(path, ".")
-		parent := p.Queue(path[:i])
-		if (kept[path[:i]] || parent != nil && (!parent.IsLeaf() || dynamicParent[path[:i]])) && p.Queue(path) == nil {
-			out = append(out, path)
-			kept[path] = true
+	for _, d := range dynamic {
+		i := strings.LastIndex(d.Path, ".")
+		parent := p.Queue(d.Path[:i])
+		if (kept[d.Path[:i]] || parent != nil && (!parent.IsLeaf() || dynamicParent[d.Path[:i]])) && p.Queue(d.Path) == nil {
+			out = append(out, d)
+			kept[d.Path] = true
 		}
 	}
 	return out
@@ -161,17 +165,18 @@ func survivingDynamic(dynamic []string, p *config.Parsed) []string {
 
 // checkDynamic checks the dynamic queues (CheckInvariants): each listed
 // once, after its parent when that is dynamic too, marked Dynamic, a leaf
-// or a parent with children.
+// or a parent as recorded.
 func (s *Scheduler) checkDynamic() error {
 	seen := map[string]bool{}
-	for _, path := range s.dynamic {
+	for _, d := range s.dynamic {
+		path := d.Path
 		if seen[path] {
 			return fmt.Errorf("dynamic queue %s listed twice", path)
 		}
 		seen[path] = true
 		q := s.byPath[path]
-		if q == nil || !q.conf.Dynamic || q.parent == nil || !q.isLeaf() && len(q.children) == 0 {
-			return fmt.Errorf("dynamic queue %s: not a dynamic queue in the tree", path)
+		if q == nil || !q.conf.Dynamic || q.parent == nil || q.isLeaf() == d.Parent {
+			return fmt.Errorf("dynamic queue %s: not a dynamic queue of its kind in the tree", path)
 		}
 		if q.parent.conf.Dynamic && !seen[q.parent.path] {
 			return fmt.Errorf("dynamic queue %s: listed before its dynamic parent", path)

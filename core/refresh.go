@@ -60,7 +60,7 @@ func (s *Scheduler) Refresh(newConf *config.Conf) error {
 		}
 	}
 	parsed, err := config.ParseOnCluster(conf, s.profile, s.cluster)
-	var dynamic []string
+	var dynamic []config.DynamicQueue
 	if err == nil {
 		// Hadoop 3.4's dynamic leaves stay while their parent does.
 		if dynamic = survivingDynamic(s.dynamic, parsed); len(dynamic) > 0 {

@@ -28,6 +28,20 @@ const (
 	ParentTemplatePrefix = "auto-queue-creation-v2.parent-template."
 )
 
+// Hadoop 3.4's AutoCreatedQueueDeletionPolicy.
+const (
+	// AutoQueueDeletionPolicyClass is the scheduling edit policy that
+	// deletes idle dynamic queues (listed in KeyMonitorPolicies).
+	AutoQueueDeletionPolicyClass = "org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.AutoCreatedQueueDeletionPolicy"
+	// KeyAutoQueueExpirationTime is AUTO_CREATE_CHILD_QUEUE_EXPIRED_TIME
+	// (seconds, 300): the policy's interval and the idle time after which
+	// a dynamic queue goes.
+	KeyAutoQueueExpirationTime = Prefix + "auto-queue-creation-v2.queue-expiration-time"
+	// SuffixAutoQueueRemoval is AUTO_CREATE_CHILD_QUEUE_AUTO_REMOVAL_ENABLE
+	// (true): whether a dynamic queue may be deleted.
+	SuffixAutoQueueRemoval = "auto-queue-creation-v2.queue-auto-removal.enable"
+)
+
 // DefaultAutoQueueCreationV2MaxQueues is DEFAULT_AUTO_QUEUE_CREATION_V2_MAX_QUEUES.
 const DefaultAutoQueueCreationV2MaxQueues = 1000
 
@@ -169,6 +183,14 @@ func sortedKeys(m map[string]string) []string {
 	return out
 }
 
+// DynamicQueue is a queue Hadoop 3.4's flexible auto-queue creation made:
+// its full path, and whether it is a parent (ParentQueue.
+// addDynamicParentQueue) or a leaf.
+type DynamicQueue struct {
+	Path   string
+	Parent bool
+}
+
 // WithDynamicQueues is the configuration Hadoop 3.4's scheduler holds once
 // the dynamic queues (full paths, in the order they were created, a
 // parent before its children) exist: each listed among its parent's
@@ -178,26 +200,22 @@ func sortedKeys(m map[string]string) []string {
 // where neither the template nor an explicit property sets them, a weight
 // of 1 (1w: a dynamic queue without a capacity gets weight 1) and a
 // dynamic leaf's defaults (AbstractLeafQueue.setDynamicQueueProperties:
-// user-limit-factor -1, maximum-am-resource-percent 1). A dynamic queue is
-// a parent when another one is under it. c is not changed.
-func WithDynamicQueues(c *Conf, dynamic []string) *Conf {
+// user-limit-factor -1, maximum-am-resource-percent 1). A dynamic parent
+// gets auto-queue-creation-v2.enabled (it is eligible, as a dynamic queue
+// is) and so stays a parent without children. c is not changed.
+func WithDynamicQueues(c *Conf, dynamic []DynamicQueue) *Conf {
 	if len(dynamic) == 0 {
 		return c
 	}
 	out := c.Clone()
-	parents := map[string]bool{}
-	for _, path := range dynamic {
-		if i := strings.LastIndex(path, "."); i >= 0 {
-			parents[path[:i]] = true
-		}
-	}
-	for _, path := range dynamic {
+	for _, d := range dynamic {
+		path := d.Path
 		i := strings.LastIndex(path, ".")
 		if i < 0 {
 			continue
 		}
 		parent, name := path[:i], path[i+1:]
-		leaf := !parents[path]
+		leaf := !d.Parent
 		qk := QueueKey(parent, SuffixQueues)
 		raw, _ := out.Get(qk)
 		if !slices.Contains(splitQueueNames(raw), name) {
@@ -211,7 +229,12 @@ func WithDynamicQueues(c *Conf, dynamic []string) *Conf {
 			out.Set(kv[0], kv[1])
 		}
 		defaults := [][2]string{{SuffixCapacity, "1w"}}
-		if leaf {
+		if !leaf {
+			// A dynamic parent is eligible for creation under it
+			// (isEligibleForAutoQueueCreation: isDynamicQueue), and stays
+			// a parent without children.
+			out.Set(QueueKey(path, SuffixAutoQueueCreationV2), "true")
+		} else {
 			defaults = append(defaults, [2]string{SuffixUserLimitFactor, "-1"}, [2]string{SuffixMaximumAMResourcePercent, "1"})
 		}
 		for _, d := range defaults {
@@ -223,16 +246,22 @@ func WithDynamicQueues(c *Conf, dynamic []string) *Conf {
 	return out
 }
 
-// ParseWithDynamicQueues parses c with the dynamic leaf queues
-// (WithDynamicQueues) on the live cluster, marking them Dynamic.
-func ParseWithDynamicQueues(c *Conf, profile Profile, cluster resource.Resource, dynamic []string) (*Parsed, error) {
-	ps, err := ParseOnCluster(WithDynamicQueues(c, dynamic), profile, cluster)
+// ParseWithDynamicQueues parses c with the dynamic queues
+// (WithDynamicQueues) on the live cluster, marking them Dynamic, and
+// NoAutoRemoval where auto-queue-creation-v2.queue-auto-removal.enable
+// (its own or from the template) is false.
+func ParseWithDynamicQueues(c *Conf, profile Profile, cluster resource.Resource, dynamic []DynamicQueue) (*Parsed, error) {
+	overlay := WithDynamicQueues(c, dynamic)
+	ps, err := ParseOnCluster(overlay, profile, cluster)
 	if err != nil {
 		return nil, err
 	}
-	for _, path := range dynamic {
+	r := &reader{c: overlay}
+	for _, d := range dynamic {
+		path := d.Path
 		if q := ps.Queue(path); q != nil {
 			q.Dynamic = true
+			q.NoAutoRemoval = !r.getBool(QueueKey(path, SuffixAutoQueueRemoval), true)
 		}
 	}
 	return ps, nil

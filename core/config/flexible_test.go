@@ -50,10 +50,10 @@ func FuzzDynamicQueues(f *testing.F) {
 			p + SuffixAutoQueueCreationV2: "true", p + "a." + SuffixAutoQueueCreationV2: "true",
 			p + "a." + TemplatePrefix + "capacity": capacity, p + "a.*." + TemplatePrefix + "capacity": capacity,
 		})
-		var dynamic []string
+		var dynamic []DynamicQueue
 		for _, d := range []string{d1, d2} {
 			if strings.HasPrefix(d, "root.") && len(d) < 200 {
-				dynamic = append(dynamic, d)
+				dynamic = append(dynamic, DynamicQueue{Path: d, Parent: strings.HasPrefix(d2, d+".")})
 			}
 		}
 		ps, err := ParseWithDynamicQueues(c, Hadoop34, resource.New(1024, 1), dynamic)
@@ -62,8 +62,8 @@ func FuzzDynamicQueues(f *testing.F) {
 			return
 		}
 		for _, d := range dynamic {
-			if q := ps.Queue(d); q != nil && !q.Dynamic {
-				t.Fatalf("%s: not marked dynamic", d)
+			if q := ps.Queue(d.Path); q != nil && !q.Dynamic {
+				t.Fatalf("%s: not marked dynamic", d.Path)
 			}
 		}
 	})

@@ -218,6 +218,10 @@ type QueueConf struct {
 	// Dynamic marks a leaf Hadoop 3.4 created under such a parent
 	// (isDynamicQueue); config.ParseWithDynamicQueues sets it.
 	Dynamic bool
+	// NoAutoRemoval marks a dynamic queue that
+	// AutoCreatedQueueDeletionPolicy never deletes
+	// (auto-queue-creation-v2.queue-auto-removal.enable=false).
+	NoAutoRemoval bool
 }
 
 // The ordering policies yarnplay simulates
