@@ -174,6 +174,7 @@ func (s *Scheduler) submit(sub Submission, recovering bool) error {
 	for p := q; p != nil; p = p.parent {
 		p.numApps++
 	}
+	q.lastSubmittedMS = s.nowMS() // LeafQueue.submitApplication: the signal for expired auto deletion
 	s.emit(Event{Kind: EvAppSubmitted, App: a.id, User: a.user, Queue: q.path, Resource: amRes, Priority: prio})
 	s.addAttempt(a)
 	if a.amRequested {

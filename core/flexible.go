@@ -95,6 +95,8 @@ func (s *Scheduler) createFlexibleLeaf(path string) (*queue, error) {
 		}
 	}
 	s.parsed, s.dynamic = parsed, dynamic
+	now := s.nowMS()
+	existing.lastSubmittedMS = now // addDynamicChildQueue: updateLastSubmittedTimeStamp
 	parent := existing
 	var q *queue
 	for _, p := range append(missing, path) {
@@ -105,6 +107,7 @@ func (s *Scheduler) createFlexibleLeaf(path string) (*queue, error) {
 		}
 		q.cidx = int32(len(parent.children))
 		q.hpos = q.cidx
+		q.lastSubmittedMS = now
 		parent.children = append(slices.Clip(parent.children), q)
 		s.emit(Event{Kind: EvQueueCreated, Queue: q.path, Detail: fmt.Sprintf("under %s, by flexible auto-queue creation: %s",
 			parent.path, flexibleCapacityText(q.isLeaf(), c))})

@@ -261,12 +261,18 @@ func TestFlexibleAutoQueueCreationRefusals(t *testing.T) {
 }
 
 // TestRandomFlexibleWorkloads creates dynamic leaves and parents at random
-// among submissions, kills, refreshes and ticks, checking the invariants at every step,
+// among submissions, kills, refreshes and ticks (half of them deleting
+// idle ones), checking the invariants at every step,
 // and a clone taken midway replays the rest the same way.
 func TestRandomFlexibleWorkloads(t *testing.T) {
-	dynamicParents := 0
+	dynamicParents, deleted := 0, 0
 	for seed := range uint64(10) {
 		c := newAutoCreationConf(config.KeyQueueMappings, "u:%user:root.a.%user")
+		if seed%2 == 1 { // and AutoCreatedQueueDeletionPolicy, every 2 s
+			c.Set(config.KeyMonitorEnable, "true")
+			c.Set(config.KeyMonitorPolicies, config.AutoQueueDeletionPolicyClass)
+			c.Set(config.KeyAutoQueueExpirationTime, "2")
+		}
 		s := flexibleScheduler(t, c)
 		rng := rand.New(rand.NewPCG(seed, 30))
 		var clone *core.Scheduler
@@ -297,6 +303,11 @@ func TestRandomFlexibleWorkloads(t *testing.T) {
 			}
 			f(s)
 			require.NoError(t, s.CheckInvariants(), "seed %d step %d", seed, step)
+			for _, e := range s.TakeEvents() {
+				if e.Kind == core.EvQueueDeleted {
+					deleted++
+				}
+			}
 			if step >= 60 {
 				steps = append(steps, f)
 			}
@@ -312,4 +323,73 @@ func TestRandomFlexibleWorkloads(t *testing.T) {
 		}
 	}
 	require.Positive(t, dynamicParents, "the workloads make dynamic parents")
+	require.Positive(t, deleted, "the workloads delete dynamic queues")
+}
+
+// TestFlexibleQueueDeletion follows testCapacitySchedulerAutoQueueDeletion
+// and testCapacitySchedulerAutoQueueDeletionDisabled: with
+// AutoCreatedQueueDeletionPolicy and an expiration time of 1 s (the
+// policy runs every second, every tick here), a dynamic leaf stays while
+// it has an application, goes once idle and marked twice, and then its
+// dynamic parent, now childless, goes too; their siblings take back their
+// shares.
+func TestFlexibleQueueDeletion(t *testing.T) {
+	policy := func(extra ...string) *config.Conf {
+		return newAutoCreationConf(append([]string{config.KeyMonitorEnable, "true",
+			config.KeyMonitorPolicies, config.AutoQueueDeletionPolicyClass, config.KeyAutoQueueExpirationTime, "1"}, extra...)...)
+	}
+	exists := func(s *core.Scheduler, path string) bool {
+		_, err := s.Queue(path)
+		return err == nil
+	}
+	t.Run("testCapacitySchedulerAutoQueueDeletion", func(t *testing.T) {
+		s := flexibleScheduler(t, policy())
+		require.NoError(t, submitAs(t, s, "app1", "u", "root.a.a1-auto.a2-auto"))
+		v, err := s.Queue("root.a.a1")
+		require.NoError(t, err)
+		require.InDelta(t, 0.25, v.AbsCapacity, 1e-6)
+		for range 4 {
+			s.Tick()
+		}
+		require.True(t, exists(s, "root.a.a1-auto.a2-auto"), "not deleted with an application")
+		require.NoError(t, s.KillApp("app1", "test"))
+		s.Tick() // marked
+		require.True(t, exists(s, "root.a.a1-auto.a2-auto"))
+		s.Tick() // sent and deleted
+		require.False(t, exists(s, "root.a.a1-auto.a2-auto"))
+		require.True(t, exists(s, "root.a.a1-auto"), "the parent is not deleted with its child")
+		require.NoError(t, s.CheckInvariants())
+		s.Tick()
+		s.Tick()
+		require.False(t, exists(s, "root.a.a1-auto"), "a childless dynamic parent goes too")
+		v, err = s.Queue("root.a.a1")
+		require.NoError(t, err)
+		require.InDelta(t, 0.5, v.AbsCapacity, 1e-6)
+		require.Equal(t, int64(600*gb), v.EffectiveMin.MemoryMB)
+		require.NoError(t, s.CheckInvariants())
+		var deleted []string
+		for _, e := range s.TakeEvents() {
+			if e.Kind == core.EvQueueDeleted {
+				deleted = append(deleted, e.Queue)
+			}
+		}
+		require.Equal(t, []string{"root.a.a1-auto.a2-auto", "root.a.a1-auto"}, deleted)
+	})
+	t.Run("testCapacitySchedulerAutoQueueDeletionDisabled", func(t *testing.T) {
+		off := config.Prefix + "root.a.a1-auto.a2-auto." + config.SuffixAutoQueueRemoval
+		s := flexibleScheduler(t, policy(off, "false"))
+		require.NoError(t, submitAs(t, s, "app1", "u", "root.a.a1-auto.a2-auto"))
+		require.NoError(t, s.KillApp("app1", "test"))
+		for range 5 {
+			s.Tick()
+		}
+		require.True(t, exists(s, "root.a.a1-auto.a2-auto"), "auto deletion is disabled for a2-auto")
+		require.NoError(t, s.Refresh(policy(off, "true")))
+		for range 5 {
+			s.Tick()
+		}
+		require.False(t, exists(s, "root.a.a1-auto.a2-auto"))
+		require.False(t, exists(s, "root.a.a1-auto"))
+		require.NoError(t, s.CheckInvariants())
+	})
 }

@@ -249,6 +249,8 @@ func (n narrator) one(e core.Event) string {
 		return fmt.Sprintf("the queue mappings place the application in %s, a new leaf: it is auto-created (AutoCreatedLeafQueue) %s", e.Queue, e.Detail)
 	case core.EvQueueActivated:
 		return fmt.Sprintf("auto-created %s is activated: %s (GuaranteedOrZeroCapacityOverTimePolicy, while its parent has room)", e.Queue, e.Detail)
+	case core.EvQueueDeleted:
+		return fmt.Sprintf("dynamic queue %s is deleted (AutoCreatedQueueDeletionPolicy): %s", e.Queue, e.Detail)
 	case core.EvQueueDeactivated:
 		return fmt.Sprintf("auto-created %s has no applications and is deactivated: %s (GuaranteedOrZeroCapacityOverTimePolicy)", e.Queue, e.Detail)
 	case core.EvRefreshed:

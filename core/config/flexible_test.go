@@ -68,3 +68,28 @@ func FuzzDynamicQueues(f *testing.F) {
 		}
 	})
 }
+
+// TestAutoQueueDeletionSettings: the monitor runs
+// AutoCreatedQueueDeletionPolicy when it is listed; its expiration time
+// is a long, 300 s by default.
+func TestAutoQueueDeletionSettings(t *testing.T) {
+	base := map[string]string{Prefix + "root.queues": "a", Prefix + "root.a.capacity": "100"}
+	c := FromMap(base)
+	ps, err := Parse(c, Hadoop34)
+	require.NoError(t, err)
+	require.False(t, ps.Settings.AutoQueueDeletion)
+	require.Equal(t, int64(300), ps.Settings.AutoQueueExpirationSec)
+	c.Set(KeyMonitorEnable, "true")
+	c.Set(KeyMonitorPolicies, AutoQueueDeletionPolicyClass)
+	c.Set(KeyAutoQueueExpirationTime, "60")
+	ps, err = Parse(c, Hadoop34)
+	require.NoError(t, err)
+	require.True(t, ps.Settings.AutoQueueDeletion)
+	require.False(t, ps.Settings.Preemption.Enabled, "only the listed policies run")
+	require.Equal(t, int64(60), ps.Settings.AutoQueueExpirationSec)
+	c.Set(KeyAutoQueueExpirationTime, "soon")
+	_, err = Parse(c, Hadoop34)
+	var e *Error
+	require.ErrorAs(t, err, &e)
+	require.Equal(t, KeyAutoQueueExpirationTime, e.Property)
+}
