@@ -25,13 +25,13 @@ test:
 		echo "these files are not gofmt-formatted; run gofmt -w on them:"; echo "$$files"; exit 1; fi
 	@echo '== go vet (native, then GOOS=js GOARCH=wasm)'
 	$(GO) vet ./...
-	GOOS=js GOARCH=wasm $(GO) vet ./core/... ./wasm/... ./app/...
+	GOOS=js GOARCH=wasm $(GO) vet ./core/... ./wasm/... ./app/... ./protocol/...
 	@echo '== staticcheck'
 	$(GO) run $(STATICCHECK) ./...
 	@echo '== go test (native; the browser tests run last)'
 	$(GO) test -skip '^TestBrowser' ./...
 	@echo '== go test under GOOS=js GOARCH=wasm with Node (jumps threaded as in app.wasm)'
-	GOOS=js GOARCH=wasm $(GO) test -exec="$$(pwd)/build/go_js_wasm_exec" ./core/... ./wasm/... ./app/store/... ./scenarios/scengen/...
+	GOOS=js GOARCH=wasm $(GO) test -exec="$$(pwd)/build/go_js_wasm_exec" ./core/... ./wasm/... ./app/store/... ./protocol/... ./scenarios/scengen/...
 	@echo '== browser tests (headless Chromium)'
 	$(GO) test -count=1 -run '^TestBrowser' -v ./build/browsertest/
 
@@ -72,6 +72,7 @@ fuzz:
 	$(FUZZ) -fuzz '^FuzzRun$$' ./scenarios
 	$(FUZZ) -fuzz '^FuzzFastJSONIsTheStreamingReader$$' ./scenarios
 	$(FUZZ) -fuzz '^FuzzMarkdown$$' ./app
+	$(FUZZ) -fuzz '^FuzzDecode$$' ./protocol
 	$(FUZZ) -fuzz '^FuzzThread$$' ./build/wasmjump
 
 .PHONY: run dist test browser-test staticcheck check pgo clean fuzz

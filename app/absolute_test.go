@@ -17,7 +17,7 @@ import (
 // percentage parent with an absolute child shows on the parent.
 func TestQueueEditorTakesAbsoluteCapacities(t *testing.T) {
 	s := store.New()
-	ctl := NewController(s)
+	ctl := NewLocalController(s)
 	e := app.NewTestEngine()
 	qe := &QueueEditor{F: s.Frame(), Ctl: ctl}
 	render(t, e, qe)
@@ -25,14 +25,14 @@ func TestQueueEditorTakesAbsoluteCapacities(t *testing.T) {
 	require.NoError(t, err)
 	c = store.SetQueueProperty(c, "root.default", config.SuffixCapacity, "[memory=4096,vcores=4]")
 	c = store.SetQueueProperty(c, "root.b", config.SuffixCapacity, "[memory=2Gi,vcores=2]")
-	qe.apply(c)
+	qe.apply(app.Context{}, c)
 	require.Nil(t, qe.issue)
 	require.Equal(t, "[memory=2Gi,vcores=2]", s.Frame().Conf["yarn.scheduler.capacity.root.b.capacity"])
 	html := render(t, e, &QueueEditor{F: s.Frame(), Ctl: ctl})
 	require.Contains(t, html, "children&#39;s capacities are absolute resources")
 
 	// root's children may mix the types in Hadoop 3.3.
-	qe.apply(store.SetQueueProperty(qe.draft, "root.b", config.SuffixCapacity, "40"))
+	qe.apply(app.Context{}, store.SetQueueProperty(qe.draft, "root.b", config.SuffixCapacity, "40"))
 	require.Nil(t, qe.issue)
 	html = render(t, e, &QueueEditor{F: s.Frame(), Ctl: ctl})
 	require.Contains(t, html, "1 of 2 children are absolute resources")
@@ -40,7 +40,7 @@ func TestQueueEditorTakesAbsoluteCapacities(t *testing.T) {
 	// A percentage parent refuses an absolute child.
 	c, err = store.AddQueue(qe.draft, "root.b", "b1")
 	require.NoError(t, err)
-	qe.apply(store.SetQueueProperty(c, "root.b.b1", config.SuffixCapacity, "[memory=1024,vcores=1]"))
+	qe.apply(app.Context{}, store.SetQueueProperty(c, "root.b.b1", config.SuffixCapacity, "[memory=1024,vcores=1]"))
 	require.NotNil(t, qe.issue)
 	require.Equal(t, "root.b", qe.issue.Queue)
 	require.Contains(t, qe.issue.Message, "should use either percentage based capacity configuration or absolute resource together")

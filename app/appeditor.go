@@ -8,6 +8,7 @@ import (
 	"yarnplay/app/store"
 	"yarnplay/core"
 	"yarnplay/core/resource"
+	"yarnplay/protocol"
 	"yarnplay/scenarios"
 )
 
@@ -23,6 +24,9 @@ type AppEditor struct {
 	Ctl *Controller
 	// Undo, if set, keeps the work before an action at an earlier step.
 	Undo *Undo
+	// Answers is the controller's count of replies (Controller.Answers):
+	// a new one draws the editor again, for the why panel's answer.
+	Answers int
 
 	// why is the answer of "why is this application waiting?" (aeWhy).
 	why whyAnswer
@@ -67,7 +71,7 @@ func (e *AppEditor) Render() app.UI {
 			return &aeTable{Ed: e, Rows: rows, Note: note}
 		}),
 		app.If(len(live) > 0, func() app.UI {
-			return &aeWhy{Ed: e, Live: whyChoices(f, live), Step: f.Step, Rev: f.Revision, Dominant: f.Dominant}
+			return &aeWhy{Ed: e, Live: whyChoices(f, live), Step: f.Step, Rev: f.Revision, Dominant: f.Dominant, Answers: e.Answers}
 		}),
 	)
 }
@@ -294,7 +298,7 @@ func (e *AppEditor) submit(ctx app.Context, ev app.Event) {
 	if mb := inputInt("ae-am-mb", 0); mb > 0 {
 		sub.AM = &scenarios.Res{MemoryMB: mb, VCores: inputInt("ae-am-vcores", 1)}
 	}
-	doAt(e.Undo, e.Ctl, e.F, "submitted "+sub.App, func(s *store.Store) error { return s.Submit(sub) })
+	doAt(e.Undo, e.Ctl, e.F, "submitted "+sub.App, protocol.Command{Op: protocol.OpSubmit, Submit: &sub}, nil)
 }
 
 func (e *AppEditor) ask(ctx app.Context, ev app.Event) {
@@ -307,22 +311,22 @@ func (e *AppEditor) ask(ctx app.Context, ev app.Event) {
 		Locality: orText(inputValue("ae-locality"), core.AnyLocation),
 		Duration: inputInt("ae-duration", 0),
 	}
-	doAt(e.Undo, e.Ctl, e.F, "made "+a.App+" ask for containers", func(s *store.Store) error { return s.Request(a) })
+	doAt(e.Undo, e.Ctl, e.F, "made "+a.App+" ask for containers", protocol.Command{Op: protocol.OpRequest, Asks: []scenarios.Ask{a}}, nil)
 }
 
 func (e *AppEditor) finishContainer(ctx app.Context, _ app.Event) {
 	id := data(ctx, "app")
-	doAt(e.Undo, e.Ctl, e.F, "finished a container of "+id, func(s *store.Store) error { return s.FinishContainers(id, 1, "") })
+	doAt(e.Undo, e.Ctl, e.F, "finished a container of "+id, protocol.Command{Op: protocol.OpFinishContainers, App: id, N: 1}, nil)
 }
 
 func (e *AppEditor) finish(ctx app.Context, _ app.Event) {
 	id := data(ctx, "app")
-	doAt(e.Undo, e.Ctl, e.F, "finished "+id, func(s *store.Store) error { return s.FinishApp(id) })
+	doAt(e.Undo, e.Ctl, e.F, "finished "+id, protocol.Command{Op: protocol.OpFinishApp, App: id}, nil)
 }
 
 func (e *AppEditor) kill(ctx app.Context, _ app.Event) {
 	id, user := data(ctx, "app"), data(ctx, "user")
-	doAt(e.Undo, e.Ctl, e.F, "killed "+id, func(s *store.Store) error { return s.KillApp(id, user) })
+	doAt(e.Undo, e.Ctl, e.F, "killed "+id, protocol.Command{Op: protocol.OpKillApp, App: id, User: user}, nil)
 }
 
 // submitQueues are the queues the submit form offers: the leaves, and

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"yarnplay/app/store"
+	"yarnplay/protocol"
 	"yarnplay/scenarios"
 	"yarnplay/wasm/bridge"
 )
@@ -143,10 +144,11 @@ func TestHostileTextStaysText(t *testing.T) {
 	for k := 0; k <= len(sc.Steps); k++ {
 		for _, sel := range paths {
 			p := &Page{}
-			p.mount(app.Context{}, store.New(), bridge.NewMemoryStorage(), bridge.NewMemoryFragment())
+			p.mount(app.Context{}, NewLocalController(store.New()), bridge.NewMemoryStorage(), bridge.NewMemoryFragment())
 			p.loaded = true
-			require.NoError(t, p.ctl.Store.OpenLink(link))
-			p.ctl.Do(func(s *store.Store) error { s.Jump(k); s.Select(sel); return nil })
+			require.Empty(t, send(p.ctl, protocol.Command{Op: protocol.OpOpenLink, Text: link}).Err)
+			p.ctl.Do(protocol.Command{Op: protocol.OpJump, Step: k})
+			p.ctl.Do(protocol.Command{Op: protocol.OpSelect, Queue: sel})
 			html := render(t, nil, p)
 			requireNoInjection(t, html)
 			seen += strings.Count(html, "x-pwn")

@@ -73,7 +73,7 @@ func TestMeasurePageLimits(t *testing.T) {
 		s.Last()
 		loaded := time.Since(start)
 		p := &Page{}
-		p.ctl = NewController(s)
+		p.ctl = NewLocalController(s)
 		p.loaded = true
 		html := render(t, nil, p)
 		total := time.Since(start)

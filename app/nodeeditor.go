@@ -4,6 +4,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"yarnplay/app/store"
+	"yarnplay/protocol"
 	"yarnplay/scenarios"
 )
 
@@ -78,14 +79,7 @@ func (e *NodeEditor) add(ctx app.Context, ev app.Event) {
 	if spec.Count > 1 || spec.Name == "n{i}" {
 		spec.Name = freeNodeName(e.F, spec.Name)
 	}
-	doAt(e.Undo, e.Ctl, e.F, "added nodes", func(s *store.Store) error {
-		if spec.Label != "" {
-			if err := s.AddNodeLabel(spec.Label, exclusive); err != nil {
-				return err
-			}
-		}
-		return s.AddNodes(spec)
-	})
+	doAt(e.Undo, e.Ctl, e.F, "added nodes", protocol.Command{Op: protocol.OpAddNodes, Nodes: &spec, Exclusive: exclusive}, nil)
 }
 
 // freeNodeName makes "{i}" names unique: n{i} becomes n2-{i} when n0 is
@@ -113,5 +107,5 @@ func freeNodeName(f *store.Frame, name string) string {
 
 func (e *NodeEditor) remove(ctx app.Context, _ app.Event) {
 	name := data(ctx, "node")
-	doAt(e.Undo, e.Ctl, e.F, "removed node "+name, func(s *store.Store) error { return s.RemoveNode(name) })
+	doAt(e.Undo, e.Ctl, e.F, "removed node "+name, protocol.Command{Op: protocol.OpRemoveNode, Node: name}, nil)
 }

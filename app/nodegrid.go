@@ -67,7 +67,7 @@ type NodeGrid struct {
 }
 
 // canvasJob is a drawing of the canvas under way: in the browser, ten
-// thousand nodes are painted in parts of at most about SliceBudget, the
+// thousand nodes are painted in parts of at most about paintBudget, the
 // browser painting frames and taking input between them, and the canvas
 // is put on the page whole once every node is painted (never half a new
 // picture over an old one).
@@ -294,7 +294,7 @@ func (c *NodeGrid) canvasWidth() int {
 
 // draw paints the canvas from the frame, unless it already shows it or a
 // drawing of it is under way. In the browser it paints for at most about
-// SliceBudget, then lets the browser run and goes on in a later task (a
+// paintBudget, then lets the browser run and goes on in a later task (a
 // drawing of another picture, after a new frame, starts over); natively it
 // paints at once.
 func (c *NodeGrid) draw(ctx app.Context) {
@@ -336,7 +336,7 @@ func (c *NodeGrid) draw(ctx app.Context) {
 	start := time.Now()
 	for !job.painter.done() {
 		job.painter.paint(canvasPart)
-		if c.yielder != nil && !job.painter.done() && time.Since(start) >= SliceBudget {
+		if c.yielder != nil && !job.painter.done() && time.Since(start) >= paintBudget {
 			c.drawLater(ctx, job)
 			return
 		}
@@ -458,3 +458,8 @@ func nodeLegend(mode string) app.UI {
 		item("lg-hb", "heartbeating node"),
 	)
 }
+
+// paintBudget is the longest the node canvas paints before it lets the
+// browser render a frame and take input, when the painting is longer: a
+// few parts fit a frame's 16.7 ms with the browser's own work.
+const paintBudget = 5 * time.Millisecond

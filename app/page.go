@@ -8,6 +8,7 @@ import (
 
 	"yarnplay/app/store"
 	"yarnplay/core/config"
+	"yarnplay/protocol"
 	"yarnplay/scenarios/lessons"
 	"yarnplay/wasm/bridge"
 )
@@ -61,6 +62,8 @@ type Page struct {
 	undo Undo
 	// saving is what the page knows of the work kept aside (savedwork.go).
 	saving savedState
+	// early are the replies that came before the mount (onUI).
+	early []func()
 }
 
 // Render draws the page.
@@ -75,6 +78,10 @@ func (p *Page) Render() app.UI {
 	} else if p.live {
 		root = root.DataSet("app", "live")
 	}
+	working := p.ctl != nil && p.ctl.IsWorking()
+	if working {
+		root = root.Class("working").Aria("busy", "true")
+	}
 	return root.Body(
 		app.Header().Class("topbar").Body(
 			app.Img().Class("logo").Src(IconPath).Alt("").Aria("hidden", "true").Width(32).Height(32),
@@ -86,6 +93,9 @@ func (p *Page) Render() app.UI {
 		),
 		app.If(p.prerendered, prerenderStatus),
 		p.savedWorkBar(),
+		// Always drawn, hidden when idle, so that the playground after it
+		// keeps its place among the page's children.
+		app.P().ID("working").Class("status working").Role("status").Hidden(!working).Text("Working…"),
 		app.If(f == nil, func() app.UI {
 			title := ""
 			if l, ok := lessons.Get(p.slug); ok {
@@ -138,7 +148,7 @@ func (p *Page) playground(f *store.Frame) app.HTMLDiv {
 		app.Div().ID("error").Class("status error").Role("alert").Hidden(f.Err == "").Body(
 			app.Span().ID("error-text").Text(withPercents(f.Err)),
 			app.Button().Type("button").Class("dismiss").Aria("label", "Dismiss the message").Text("✕").
-				OnClick(func(app.Context, app.Event) { p.ctl.Do(func(s *store.Store) error { s.ClearError(); return nil }) }),
+				OnClick(func(app.Context, app.Event) { p.ctl.Do(protocol.Command{Op: protocol.OpClearError}) }),
 		),
 		&ClusterMetrics{M: clusterMetricsOf(f)},
 		undoBar(&p.undo, p.undoLast, p.keepChange),
@@ -161,11 +171,11 @@ func (p *Page) playground(f *store.Frame) app.HTMLDiv {
 			),
 		),
 		app.Div().Class("pg-editors").Body(
-			&AppEditor{F: eds, Ctl: p.ctl, Undo: &p.undo},
-			&QueueEditor{F: eds, Ctl: p.ctl, Storage: p.storage},
+			&AppEditor{F: eds, Ctl: p.ctl, Undo: &p.undo, Answers: p.ctl.Answers()},
+			&QueueEditor{F: eds, Ctl: p.ctl, Storage: p.storage, Answers: p.ctl.Answers()},
 			&NodeEditor{F: eds, Ctl: p.ctl, Undo: &p.undo},
 			&UserEditor{F: eds, Ctl: p.ctl},
-			&SharePanel{F: eds, Ctl: p.ctl, Base: pageBase(), Undo: &p.undo},
+			&SharePanel{F: eds, Ctl: p.ctl, Base: pageBase(), Undo: &p.undo, Answers: p.ctl.Answers()},
 		),
 		&Timeline{F: f, Ctl: p.ctl, Undo: &p.undo, Playing: p.playing, Speed: p.speed,
 			OnPlay: p.togglePlay, OnSpeed: p.setSpeed, OnHelp: p.toggleKeys},
@@ -225,17 +235,11 @@ func (p *Page) callbacks() *pageCallbacks {
 }
 
 func (p *Page) selectQueue(path string) {
-	p.ctl.Do(func(s *store.Store) error {
-		if s.Frame().Selected == path {
-			path = ""
-		}
-		s.Select(path)
-		return nil
-	})
+	p.ctl.Do(protocol.Command{Op: protocol.OpSelect, Queue: path, Toggle: true})
 }
 
 // undoLast brings back the work before the last destroying action.
-func (p *Page) undoLast() { p.undo.Restore(p.ctl) }
+func (p *Page) undoLast() { p.undo.Restore(p.ctl, nil) }
 
 // keepChange forgets the undo point.
 func (p *Page) keepChange() {
@@ -246,7 +250,7 @@ func (p *Page) keepChange() {
 }
 
 func (p *Page) jump(step int) {
-	p.ctl.Do(func(s *store.Store) error { s.Jump(step); return nil })
+	p.ctl.Do(protocol.Command{Op: protocol.OpJump, Step: step})
 }
 
 // pageBase is the page's address without its fragment ("" natively).

@@ -8,7 +8,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"yarnplay/app/store"
-	"yarnplay/scenarios/lessons"
+	"yarnplay/protocol"
 	"yarnplay/wasm/bridge"
 )
 
@@ -32,22 +32,22 @@ func (p *Page) OnPreRender(ctx app.Context) {
 	if p.ctl != nil {
 		return
 	}
-	p.mount(ctx, store.New(), bridge.NewMemoryStorage(), bridge.NewMemoryFragment())
+	p.mount(ctx, NewLocalController(store.New()), bridge.NewMemoryStorage(), bridge.NewMemoryFragment())
 	p.prerendered = true
 	p.Load(p.slug)
 }
 
 // OnInit runs in the browser before the first render: on the page the
 // browser opened (not on a route reached by a link inside the app, where
-// the address still names the previous page; OnNav loads those), it makes
-// the store and the bridges and loads the work, so that the first render
-// is the playground itself and replaces the pre-rendered page at once,
-// with no loading frame in between.
+// the address still names the previous page; OnNav loads those), it starts
+// the simulation's worker, makes the bridges and asks for the work at
+// once; the page shows that the scheduler is starting until the worker's
+// first frame comes.
 func (p *Page) OnInit() {
 	if !app.IsClient || sitePath(app.Window().URL().Path) != p.route {
 		return
 	}
-	p.mount(app.Context{}, store.New(), bridge.LocalStorage(), bridge.LocationHash())
+	p.mount(app.Context{}, p.newController(), bridge.LocalStorage(), bridge.LocationHash())
 	p.Load(LessonOf(p.route))
 }
 
@@ -58,12 +58,19 @@ func (p *Page) OnInit() {
 // the first render).
 func (p *Page) OnMount(ctx app.Context) {
 	if p.ctl == nil {
-		p.mount(ctx, store.New(), bridge.LocalStorage(), bridge.LocationHash())
+		p.mount(ctx, p.newController(), bridge.LocalStorage(), bridge.LocationHash())
 	} else {
 		ctx.PreventUpdate()
 	}
 	p.ui = ctx
 	p.timers = true
+	p.ctl.after = func(d time.Duration, fn func()) { ctx.After(d, func(app.Context) { fn() }) }
+	p.ctl.Idle = func() {
+		if len(p.stages.queued) > 0 {
+			p.nextStage()
+		}
+	}
+	p.runEarly()
 	p.live = true
 	if p.saving.pending {
 		// A link opened before the page drew: saved once it has (a link
@@ -78,23 +85,23 @@ func (p *Page) OnMount(ctx app.Context) {
 			return false
 		}
 		ctx.Dispatch(func(ctx app.Context) {
-			if k.Repeat && p.drawing() {
-				// A key held down goes as fast as the page draws: the
-				// repeats that come while it draws are dropped, not
-				// queued to play on after the key is let go.
+			if k.Repeat && (p.drawing() || p.ctl.Busy()) {
+				// A key held down goes as fast as the page draws and the
+				// simulation answers: the repeats that come meanwhile are
+				// dropped, not queued to play on after the key is let go.
 				ctx.PreventUpdate()
 				return
 			}
-			p.whenDrawn(ctx, func(ctx app.Context) { p.Key(ctx, k.Key) })
+			p.whenDrawn(ctx, func(ctx app.Context) { p.key(ctx, k.Key, k.Repeat) })
 		})
 		return true
 	})
 }
 
-// mount sets the page up with a store and where it keeps the work; tests
-// call it with in-memory bridges.
-func (p *Page) mount(ctx app.Context, s *store.Store, st bridge.Storage, hash bridge.Fragment) {
-	p.ctl = NewController(s)
+// mount sets the page up with a controller and where it keeps the work;
+// tests call it with a store in the process and in-memory bridges.
+func (p *Page) mount(ctx app.Context, ctl *Controller, st bridge.Storage, hash bridge.Fragment) {
+	p.ctl = ctl
 	p.storage, p.hash = st, hash
 	p.speed = DefaultSpeed
 	p.ui = ctx
@@ -134,69 +141,58 @@ func (p *Page) OnNav(ctx app.Context) {
 
 // Load brings in the work for a route: a share link in the fragment wins;
 // else the saved work (on /, or on the page of the lesson it started
-// from); else the route's lesson, or the default one. A link that does not
-// open says why, over the work loaded instead. Play stops: the work opens
-// paused.
+// from); else the route's lesson, or the default one (protocol.OpOpen). A
+// link that does not open says why, over the work loaded instead. Play
+// stops: the work opens paused. A link that opens is cleared from the
+// address, and the work saved instead, so a reload keeps later changes.
 func (p *Page) Load(slug string) {
 	p.stopPlay()
-	s := p.ctl.Store
 	p.slug, p.loaded = slug, true
 	p.frag, _ = p.hash.Get()
-	var linkErr error
-	if frag := p.frag; strings.Contains(frag, "s=") {
-		if linkErr = p.openLink(frag); linkErr == nil {
-			return
-		}
-	}
-	defer func() {
-		if linkErr != nil {
-			s.Report(linkErr)
-		}
-	}()
-	saved, ok := store.SavedLesson(p.storage)
-	if v, has, _ := p.storage.Get(store.SaveKey); !ok && has && v != "" {
-		// Saved work this version does not read (a newer one's, or cut
-		// short): kept aside, to download or discard.
-		_ = SavedWork{St: p.storage}.SetBroken("it is in a form this yarnplay does not read")
-		p.readSaved()
-	}
-	if ok && (slug == "" || saved == slug) {
-		if restored, err := s.Restore(p.storage); restored {
-			p.saving.works = s.Works()
-			return
-		} else if err != nil {
-			// Kept aside, to download or discard: the page opens without it.
-			_ = SavedWork{St: p.storage}.SetBroken(err.Error())
+	if v, has, _ := p.storage.Get(store.SaveKey); has && v != "" {
+		if _, ok := store.SavedLesson(p.storage); !ok {
+			// Saved work this version does not read (a newer one's, or cut
+			// short): kept aside, to download or discard.
+			_ = SavedWork{St: p.storage}.SetBroken("it is in a form this yarnplay does not read")
 			p.readSaved()
-			if linkErr == nil {
-				linkErr = err
-			}
 		}
 	}
-	if slug == "" {
-		slug = lessons.Default()
+	cmd := protocol.Command{Op: protocol.OpOpen, Name: slug}
+	if strings.Contains(p.frag, "s=") {
+		cmd.Text = p.frag
 	}
-	sc, err := lessons.Load(slug)
-	if err != nil {
-		if linkErr == nil {
-			linkErr = err
+	if v, ok, err := p.storage.Get(store.SaveKey); err == nil && ok {
+		cmd.Saved = v
+	}
+	p.ctl.Send(cmd, func(rep protocol.Reply) {
+		o := protocol.OpenedOf(rep)
+		switch {
+		case o.Link:
+			p.linkOpened()
+		case o.Restored:
+			p.saving.works = rep.Works
+		case o.SavedErr != "":
+			// Kept aside, to download or discard: the page opens without it.
+			_ = SavedWork{St: p.storage}.SetBroken(o.SavedErr)
+			p.readSaved()
 		}
-		return
-	}
-	if err := s.Load(sc, slug); err != nil && linkErr == nil {
-		linkErr = err
-	}
+	})
 }
 
-// openLink opens a share link, paused (play stops); once open, the
-// fragment is cleared and the work is saved once the page has drawn it
-// (the saved work it replaces goes aside first: beforeSave), so a reload
-// keeps later changes. A link that does not open keeps the work, playing
-// or not.
-func (p *Page) openLink(frag string) error {
-	if err := p.ctl.Store.OpenLink(frag); err != nil {
-		return err
-	}
+// openLink opens a share link, paused (play stops); a link that does not
+// open keeps the work, playing or not, and says why.
+func (p *Page) openLink(frag string) {
+	p.ctl.Send(protocol.Command{Op: protocol.OpOpenLink, Text: frag}, func(rep protocol.Reply) {
+		if rep.Err == "" {
+			p.linkOpened()
+		}
+	})
+}
+
+// linkOpened stops play and clears the fragment; the work is saved once
+// the page has drawn it (the saved work it replaces goes aside first:
+// save), so a reload keeps later changes.
+func (p *Page) linkOpened() {
 	p.stopPlay()
 	_ = p.hash.Set("")
 	p.frag = ""
@@ -208,7 +204,6 @@ func (p *Page) openLink(frag string) error {
 	default:
 		p.save()
 	}
-	return nil
 }
 
 // changed schedules a save of the work.
@@ -234,19 +229,41 @@ func (p *Page) changed(ctx app.Context) {
 }
 
 // save keeps the work in localStorage now.
-func (p *Page) save() {
+func (p *Page) save() { p.saveThen(nil) }
+
+// saveThen keeps the work in localStorage, then runs then (if set) once it
+// is kept. The simulation answers the work as the page keeps it; when it
+// holds other work than the one last saved or restored (a link, a lesson,
+// a file or a new scenario replaced it), the saved work goes aside first
+// (beforeSave), so that saving the new work does not overwrite it.
+func (p *Page) saveThen(then func()) {
 	if p.storage == nil || !p.loaded {
+		if then != nil {
+			then()
+		}
 		return
 	}
-	start := time.Now()
-	defer func() { p.saveCost = time.Since(start) }()
-	p.beforeSave()
-	if p.ctl.Store.Works() != p.saving.works {
-		return // the saved work could not be put aside: it stays
-	}
-	if err := p.ctl.Store.Save(p.storage); err != nil {
-		p.ctl.Store.Report(errors.New("the work cannot be saved in this browser: " + err.Error()))
-	}
+	st := p.storage
+	p.ctl.Send(protocol.Command{Op: protocol.OpSave}, func(rep protocol.Reply) {
+		// The simulation's own time on it, not the time it waited
+		// behind other commands.
+		p.saveCost = rep.Took
+		if then != nil {
+			defer then()
+		}
+		if !p.beforeSave(rep.Works) {
+			return // the saved work could not be put aside: it stays
+		}
+		err := rep.Err
+		if err == "" {
+			if e := st.Set(store.SaveKey, rep.Text); e != nil {
+				err = e.Error()
+			}
+		}
+		if err != "" {
+			p.ctl.Report(errors.New("the work cannot be saved in this browser: " + err))
+		}
+	})
 }
 
 // togglePlay starts or stops play.
@@ -276,14 +293,15 @@ func (p *Page) beat(gen int) {
 			if !p.playing || gen != p.playGen {
 				return
 			}
-			played := false
-			p.ctl.Run(func(s *store.Store) error { played = s.PlayStep(); return nil })
-			if !played {
-				p.playing = false
-				return
-			}
-			p.changed(ctx)
-			p.beat(gen)
+			p.ctl.Send(protocol.Command{Op: protocol.OpPlayStep}, func(rep protocol.Reply) {
+				if !rep.Played {
+					if gen == p.playGen {
+						p.playing = false
+					}
+					return
+				}
+				p.beat(gen)
+			})
 		})
 	})
 }
@@ -320,11 +338,15 @@ func shortcut(key string) string {
 }
 
 // Key runs a keyboard shortcut (keys typed into fields never get here).
-func (p *Page) Key(ctx app.Context, key string) {
+func (p *Page) Key(ctx app.Context, key string) { p.key(ctx, key, false) }
+
+// key runs a keyboard shortcut; a repeat (the key held down) replaces the
+// same command waiting to be sent (protocol.Command.Coalesces).
+func (p *Page) key(ctx app.Context, key string, repeat bool) {
 	if p.ctl == nil || !p.loaded {
 		return
 	}
-	do := func(fn func(s *store.Store) error) { p.ctl.Do(fn) }
+	do := func(op protocol.Op) { p.ctl.Do(protocol.Command{Op: op, Repeat: repeat}) }
 	if walkKey(shortcut(key)) {
 		return
 	}
@@ -332,18 +354,18 @@ func (p *Page) Key(ctx app.Context, key string) {
 	case "play":
 		p.togglePlay()
 	case "forward":
-		do(func(s *store.Store) error { return s.Forward() })
+		do(protocol.OpForward)
 	case "back":
-		do(func(s *store.Store) error { s.Back(); return nil })
+		do(protocol.OpBack)
 	case "tick":
-		do(func(s *store.Store) error { return s.ForwardTick() })
+		do(protocol.OpForwardTick)
 	case "first":
-		do(func(s *store.Store) error { s.First(); return nil })
+		do(protocol.OpFirst)
 	case "last":
-		do(func(s *store.Store) error { s.Last(); return nil })
+		do(protocol.OpLast)
 	case "reset":
 		p.stopPlay()
-		do(func(s *store.Store) error { s.Reset(); return nil })
+		do(protocol.OpReset)
 	case "help":
 		p.toggleKeys()
 	case "close":

@@ -61,7 +61,7 @@ func mounted(t *testing.T, st bridge.Storage, hash string, slug string) (*Page, 
 	p := &Page{}
 	frag := bridge.NewMemoryFragment()
 	require.NoError(t, frag.Set(hash))
-	p.mount(app.Context{}, store.New(), st, frag)
+	p.mount(app.Context{}, NewLocalController(store.New()), st, frag)
 	p.Load(slug)
 	require.NoError(t, e.Load(p))
 	e.ConsumeAll()
@@ -177,7 +177,7 @@ func TestTimelineRendersTheCounterAndControls(t *testing.T) {
 	sc, err := lessons.Load("elastic-borrowing")
 	require.NoError(t, err)
 	require.NoError(t, s.Load(sc, ""))
-	ctl := NewController(s)
+	ctl := NewLocalController(s)
 
 	e := app.NewTestEngine()
 	tl := &Timeline{F: s.Frame(), Ctl: ctl}
@@ -196,7 +196,7 @@ func TestTimelineRendersTheCounterAndControls(t *testing.T) {
 
 func TestQueueEditorShowsHadoopsMessageOnTheQueue(t *testing.T) {
 	s := store.New()
-	ctl := NewController(s)
+	ctl := NewLocalController(s)
 	e := app.NewTestEngine()
 	qe := &QueueEditor{F: s.Frame(), Ctl: ctl}
 	html := render(t, e, qe)
@@ -206,11 +206,11 @@ func TestQueueEditorShowsHadoopsMessageOnTheQueue(t *testing.T) {
 	// Two queues: add one, then give the capacities.
 	c, err := store.AddQueue(qe.draft, "root", "b")
 	require.NoError(t, err)
-	qe.apply(c)
+	qe.apply(app.Context{}, c)
 	require.Nil(t, qe.issue)
 	require.Contains(t, s.Frame().Conf, "yarn.scheduler.capacity.root.b.capacity")
 
-	qe.apply(store.SetQueueProperty(s.Frame().Conf, "root.default", config.SuffixCapacity, "60"))
+	qe.apply(app.Context{}, store.SetQueueProperty(s.Frame().Conf, "root.default", config.SuffixCapacity, "60"))
 	require.NotNil(t, qe.issue, "60 + 0 is not 100")
 	require.True(t, qe.dirty)
 	require.Equal(t, "100", s.Frame().Conf["yarn.scheduler.capacity.root.default.capacity"], "a refused draft is not applied")
@@ -218,12 +218,12 @@ func TestQueueEditorShowsHadoopsMessageOnTheQueue(t *testing.T) {
 	require.Contains(t, html, "Hadoop refuses this")
 	require.Contains(t, html, "children sum to 60%, 40% remains")
 
-	qe.apply(store.SetQueueProperty(qe.draft, "root.b", config.SuffixCapacity, "40"))
+	qe.apply(app.Context{}, store.SetQueueProperty(qe.draft, "root.b", config.SuffixCapacity, "40"))
 	require.Nil(t, qe.issue)
 	require.False(t, qe.dirty)
 	require.Equal(t, "40", s.Frame().Conf["yarn.scheduler.capacity.root.b.capacity"])
 
-	qe.apply(store.SetQueueProperty(qe.draft, "root.b", config.SuffixMaximumCapacity, "20"))
+	qe.apply(app.Context{}, store.SetQueueProperty(qe.draft, "root.b", config.SuffixMaximumCapacity, "20"))
 	require.Equal(t, "root.b", qe.issue.Queue)
 	html = render(t, e, &QueueEditor{F: s.Frame(), Ctl: ctl, draft: qe.draft, dirty: true, issue: qe.issue})
 	require.Regexp(t, `data-queue="root.b"[^>]*role="alert"|role="alert"[^>]*data-queue="root.b"`, html)
@@ -242,7 +242,7 @@ func TestMarkdown(t *testing.T) {
 func TestPageDrawsMetricsAndHiddenMessages(t *testing.T) {
 	p := &Page{}
 	s := fixtureStore(t, 10, "", "")
-	p.ctl = NewController(s)
+	p.ctl = NewLocalController(s)
 	p.loaded = true
 	html := renderHTML(t, p)
 	has(t, html, `id="cluster-metrics"`, `id="error"`, `id="undo-bar"`, `id="queue-detail"`)

@@ -6,6 +6,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"yarnplay/app/store"
+	"yarnplay/protocol"
 )
 
 // PartitionPicker chooses the partition (node label) the queue bars and
@@ -51,10 +52,7 @@ func (c *PartitionPicker) Render() app.UI {
 
 // pickPartition shows another partition in the queue bars and formulas.
 func (p *Page) pickPartition(label string) {
-	p.ctl.Do(func(s *store.Store) error {
-		s.SelectPartition(label)
-		return nil
-	})
+	p.ctl.Do(protocol.Command{Op: protocol.OpSelectPartition, Name: label})
 }
 
 // partitionFrame is the frame the queue bars and formulas show: the

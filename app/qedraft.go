@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"yarnplay/app/store"
+	"yarnplay/protocol"
 	"yarnplay/wasm/bridge"
 )
 
@@ -59,8 +60,9 @@ func keptDraft(st bridge.Storage, f *store.Frame) map[string]string {
 
 // restoreDraft brings back, once, the refused draft kept for the work
 // shown: it is shown refused with Hadoop's message, as it was before the
-// reload. A kept draft Hadoop now takes is forgotten rather than applied
-// behind the user's back.
+// reload (once the simulation has checked it: OpCheckConfig). A kept
+// draft Hadoop now takes is forgotten rather than applied behind the
+// user's back.
 func (e *QueueEditor) restoreDraft() {
 	if e.restored || e.F == nil {
 		return
@@ -70,10 +72,16 @@ func (e *QueueEditor) restoreDraft() {
 	if c == nil {
 		return
 	}
-	issue := store.IssueOf(e.Ctl.Store.CheckConfig(c))
-	if issue == nil {
-		keepDraft(e.Storage, e.F, nil)
-		return
-	}
-	e.draft, e.issue, e.dirty = c, issue, true
+	f, edits := e.F, e.edits
+	e.Ctl.Send(protocol.Command{Op: protocol.OpCheckConfig, Conf: c}, func(rep protocol.Reply) {
+		if e.edits != edits {
+			return // edited meanwhile: the user's draft wins
+		}
+		if rep.Issue == nil {
+			keepDraft(e.Storage, f, nil)
+			return
+		}
+		e.draft, e.issue, e.dirty = c, rep.Issue, true
+		e.Ctl.Redraw()
+	})
 }

@@ -16,13 +16,13 @@ import (
 func TestQueueEditorKeepsARefusedDraftAcrossReloads(t *testing.T) {
 	st := bridge.NewMemoryStorage()
 	s := store.New()
-	ctl := NewController(s)
+	ctl := NewLocalController(s)
 	e := app.NewTestEngine()
 	qe := &QueueEditor{F: s.Frame(), Ctl: ctl, Storage: st}
 	render(t, e, qe)
 	key := config.QueueKey("root.default", config.SuffixCapacity)
 
-	qe.apply(store.SetQueueProperty(s.Frame().Conf, "root.default", config.SuffixCapacity, "60"))
+	qe.apply(app.Context{}, store.SetQueueProperty(s.Frame().Conf, "root.default", config.SuffixCapacity, "60"))
 	require.True(t, qe.dirty, "60 is refused: the children sum to 60%")
 
 	reload := func(st bridge.Storage) *QueueEditor {
@@ -47,11 +47,11 @@ func TestQueueEditorKeepsARefusedDraftAcrossReloads(t *testing.T) {
 	require.False(t, reload(st).dirty)
 
 	// Refused again, then made right: applied, it is gone too.
-	qe.apply(store.SetQueueProperty(s.Frame().Conf, "root.default", config.SuffixCapacity, "60"))
+	qe.apply(app.Context{}, store.SetQueueProperty(s.Frame().Conf, "root.default", config.SuffixCapacity, "60"))
 	require.NotNil(t, keptDraft(st, s.Frame()))
 	c, err := store.AddQueue(qe.draft, "root", "b")
 	require.NoError(t, err)
-	qe.apply(store.SetQueueProperty(c, "root.b", config.SuffixCapacity, "40"))
+	qe.apply(app.Context{}, store.SetQueueProperty(c, "root.b", config.SuffixCapacity, "40"))
 	require.False(t, qe.dirty)
 	require.Equal(t, "60", s.Frame().Conf[key])
 	require.Nil(t, keptDraft(st, s.Frame()))

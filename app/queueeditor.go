@@ -9,6 +9,7 @@ import (
 
 	"yarnplay/app/store"
 	"yarnplay/core/config"
+	"yarnplay/protocol"
 	"yarnplay/wasm/bridge"
 )
 
@@ -29,10 +30,14 @@ type QueueEditor struct {
 	// Storage keeps a refused draft across reloads (qedraft.go); nil
 	// keeps it in memory only.
 	Storage bridge.Storage
+	// Answers is the controller's count of replies (Controller.Answers):
+	// a new one draws the editor again, for Hadoop's answer to a draft.
+	Answers int
 
 	draft    map[string]string
 	dirty    bool
 	restored bool
+	edits    int // drafts applied or discarded (a kept draft's check yields to them)
 	issue    *store.Issue
 	open     string
 }
@@ -275,13 +280,13 @@ func data(ctx app.Context, key string) string {
 
 func (e *QueueEditor) set(ctx app.Context, _ app.Event) {
 	path, prop := data(ctx, "queue"), data(ctx, "prop")
-	e.apply(store.SetQueueProperty(e.draft, path, prop, ctx.JSSrc().Get("value").String()))
+	e.apply(ctx, store.SetQueueProperty(e.draft, path, prop, ctx.JSSrc().Get("value").String()))
 }
 
 func (e *QueueEditor) rename(ctx app.Context, _ app.Event) {
 	path := data(ctx, "queue")
 	c, err := store.RenameQueue(e.draft, path, ctx.JSSrc().Get("value").String())
-	e.applyOr(c, err, path)
+	e.applyOr(ctx, c, err, path)
 }
 
 func (e *QueueEditor) act(ctx app.Context, _ app.Event) {
@@ -296,7 +301,7 @@ func (e *QueueEditor) act(ctx app.Context, _ app.Event) {
 	case "remove":
 		c, err = store.RemoveQueue(e.draft, path)
 	}
-	e.applyOr(c, err, path)
+	e.applyOr(ctx, c, err, path)
 }
 
 func (e *QueueEditor) add(ctx app.Context, ev app.Event) {
@@ -308,7 +313,7 @@ func (e *QueueEditor) add(ctx app.Context, ev app.Event) {
 	if err == nil {
 		nameInput.Set("value", "")
 	}
-	e.applyOr(c, err, parent)
+	e.applyOr(ctx, c, err, parent)
 }
 
 func (e *QueueEditor) toggle(ctx app.Context, _ app.Event) {
@@ -320,35 +325,40 @@ func (e *QueueEditor) toggle(ctx app.Context, _ app.Event) {
 }
 
 func (e *QueueEditor) discard(app.Context, app.Event) {
+	e.edits++
 	e.dirty, e.issue = false, nil
 	keepDraft(e.Storage, e.F, nil)
 }
 
 // applyOr applies c, or shows err (an edit that makes no configuration)
 // on the queue path.
-func (e *QueueEditor) applyOr(c map[string]string, err error, path string) {
+func (e *QueueEditor) applyOr(ctx app.Context, c map[string]string, err error, path string) {
 	if err != nil {
 		e.issue = &store.Issue{Queue: path, Message: err.Error()}
 		return
 	}
-	e.apply(c)
+	e.apply(ctx, c)
 }
 
-// apply checks a draft and applies it when Hadoop takes it.
-func (e *QueueEditor) apply(c map[string]string) {
+// apply applies a draft when Hadoop takes it, and shows Hadoop's message
+// on the queue it concerns when not (the draft stays, to be fixed).
+func (e *QueueEditor) apply(ctx app.Context, c map[string]string) {
+	e.edits++
 	e.draft = c
-	e.issue = store.IssueOf(e.Ctl.Store.CheckConfig(c))
-	if e.issue == nil {
-		if err := e.Ctl.Do(func(s *store.Store) error { return s.SetConfig(c) }); err != nil {
-			e.issue = store.IssueOf(err)
+	e.dirty = true
+	f := e.F
+	e.Ctl.Send(protocol.Command{Op: protocol.OpSetConfig, Conf: c}, func(rep protocol.Reply) {
+		// The simulation checks the draft first: one Hadoop refuses leaves
+		// the work and comes back with its issue.
+		e.issue = rep.Issue
+		e.dirty = e.issue != nil
+		if e.dirty {
+			keepDraft(e.Storage, f, c)
+		} else {
+			keepDraft(e.Storage, f, nil)
 		}
-	}
-	e.dirty = e.issue != nil
-	if e.dirty {
-		keepDraft(e.Storage, e.F, c)
-	} else {
-		keepDraft(e.Storage, e.F, nil)
-	}
+		refresh(ctx)
+	})
 }
 
 func cutLast(path string) (string, string) {

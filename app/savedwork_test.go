@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"yarnplay/app/store"
+	"yarnplay/protocol"
 	"yarnplay/wasm/bridge"
 )
 
@@ -65,7 +66,7 @@ func TestALessonAndAFileOpenBesideTheSavedWork(t *testing.T) {
 	require.Equal(t, own, kept[0].Saved, "stepping in a lesson keeps one's own work")
 
 	// An import that fails changes nothing kept.
-	require.Error(t, p.ctl.Do(func(s *store.Store) error { return s.ImportXML([]byte("<configuration><property>")) }))
+	require.NotEmpty(t, send(p.ctl, protocol.Command{Op: protocol.OpImportXML, Data: []byte("<configuration><property>")}).Err)
 	require.Len(t, SavedWork{St: st}.Kept(), 1)
 	now, _, _ := st.Get(store.SaveKey)
 	require.NotEqual(t, own, now)

@@ -2,10 +2,12 @@ package app
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"yarnplay/app/store"
+	"yarnplay/protocol"
 )
 
 // savedState is what the page knows of the work the browser keeps: the
@@ -24,6 +26,9 @@ func (p *Page) readSaved() {
 	if p.storage == nil {
 		return
 	}
+	if p.ctl != nil {
+		p.ctl.Redraw() // the saved-work bar shows it
+	}
 	w := SavedWork{St: p.storage}
 	p.saving.kept = w.Kept()
 	p.saving.broken = nil
@@ -32,58 +37,68 @@ func (p *Page) readSaved() {
 	}
 }
 
-// beforeSave puts the saved work aside when the store holds other work
-// than the one last saved or restored (a link, a lesson, a file or a new
-// scenario replaced it), so that saving the new work does not overwrite it.
-func (p *Page) beforeSave() {
-	if p.ctl.Store.Works() == p.saving.works {
-		return
+// beforeSave puts the saved work aside when the simulation holds other
+// work (works, its count of works when it answered the save) than the one
+// last saved or restored (a link, a lesson, a file or a new scenario
+// replaced it), so that saving the new work does not overwrite it. It
+// reports whether the new work may be saved: false when the saved work
+// could not be put aside (it stays, and the page says so).
+func (p *Page) beforeSave(works int) bool {
+	if works == p.saving.works {
+		return true
 	}
 	w := SavedWork{St: p.storage}
 	before := len(w.Kept())
 	if err := w.PutAside(); err != nil {
-		p.ctl.Store.Report(errors.New("your saved work could not be put aside, so the new work is not saved: " + err.Error()))
-		return
+		p.ctl.Report(errors.New("your saved work could not be put aside, so the new work is not saved: " + err.Error()))
+		return false
 	}
-	p.saving.works = p.ctl.Store.Works()
+	p.saving.works = works
 	p.readSaved()
 	if len(p.saving.kept) > before {
 		p.saving.fresh = true
 	}
+	return true
 }
 
-// takeBack opens kept work i, putting the work in progress aside.
+// takeBack opens kept work i, putting the work in progress aside: the
+// work is saved first, then taken back once the save is in.
 func (p *Page) takeBack(i int) {
 	p.stopPlay()
-	p.save()
-	w := SavedWork{St: p.storage}
-	if err := w.TakeBack(i); err != nil {
-		p.ctl.Store.Report(err)
-		return
-	}
-	p.restoreSaved()
-	p.readSaved()
+	p.saveThen(func() {
+		w := SavedWork{St: p.storage}
+		if err := w.TakeBack(i); err != nil {
+			p.ctl.Report(err)
+			return
+		}
+		p.restoreSaved()
+		p.readSaved()
+	})
 }
 
-// restoreSaved opens the saved work; work that does not open is moved to
-// BrokenKey, and the page keeps what it shows.
-func (p *Page) restoreSaved() bool {
-	var restored bool
-	var err error
-	// Run, not Do: nothing to save, it is the saved work.
-	_ = p.ctl.Run(func(s *store.Store) error {
-		restored, err = s.Restore(p.storage)
-		return nil
-	})
-	if restored {
-		p.saving.works = p.ctl.Store.Works()
-		return true
-	}
+// restoreSaved opens the saved work (protocol.OpRestoreSaved: the page
+// sends what it keeps); work that does not open is moved to BrokenKey,
+// and the page keeps what it shows.
+func (p *Page) restoreSaved() {
+	v, ok, err := p.storage.Get(store.SaveKey)
 	if err != nil {
-		_ = SavedWork{St: p.storage}.SetBroken(err.Error())
-		p.readSaved()
+		p.ctl.Report(fmt.Errorf("the saved work cannot be read: %w", err))
+		return
 	}
-	return false
+	if !ok {
+		return
+	}
+	p.ctl.Send(protocol.Command{Op: protocol.OpRestoreSaved, Saved: v}, func(rep protocol.Reply) {
+		o := protocol.OpenedOf(rep)
+		if o.Restored {
+			p.saving.works = rep.Works
+			return
+		}
+		if o.SavedErr != "" {
+			_ = SavedWork{St: p.storage}.SetBroken(o.SavedErr)
+			p.readSaved()
+		}
+	})
 }
 
 // savedWorkBar says what work the browser keeps besides the work shown:
@@ -91,7 +106,10 @@ func (p *Page) restoreSaved() bool {
 // aside (each one click away).
 func (p *Page) savedWorkBar() app.UI {
 	if p.prerendered || (len(p.saving.kept) == 0 && p.saving.broken == nil) {
-		return nil
+		// Drawn hidden, so that the playground after it keeps its place
+		// among the page's children when work is put aside (go-app would
+		// draw it anew, the editors losing their state and focus).
+		return app.Div().Class("saved-bar").Hidden(true)
 	}
 	w := SavedWork{St: p.storage}
 	var broken app.UI
@@ -100,7 +118,7 @@ func (p *Page) savedWorkBar() app.UI {
 			app.Text("Your saved work did not open ("+b.Why+"). It is kept: "),
 			app.Button().Type("button").ID("saved-broken-download").Text("Download it").OnClick(func(app.Context, app.Event) {
 				if err := p.ctl.Downloads.Download("yarnplay-saved-work.json", "application/json", []byte(b.Saved)); err != nil {
-					p.ctl.Store.Report(err)
+					p.ctl.Report(err)
 				}
 			}),
 			app.Text(" "),

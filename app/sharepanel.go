@@ -1,11 +1,13 @@
 package app
 
 import (
+	"errors"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"yarnplay/app/store"
+	"yarnplay/protocol"
 	"yarnplay/scenarios/snapshot"
 	"yarnplay/wasm/bridge"
 )
@@ -25,6 +27,10 @@ type SharePanel struct {
 	Base string
 	// Undo, if set, keeps the work before a blank scenario or an import.
 	Undo *Undo
+	// Answers is the controller's count of replies (Controller.Answers):
+	// a new one draws the panel again, for the link or the export it
+	// answered.
+	Answers int
 
 	link, status string
 	// importErr is the last import's refusal, shown next to the import
@@ -90,14 +96,16 @@ func selText(f *store.Frame) string {
 	return ", with " + f.Selected + " selected"
 }
 
-func (p *SharePanel) makeLink(app.Context, app.Event) {
-	frag, err := p.Ctl.Store.Link()
-	if err != nil {
-		p.status = "No link: " + err.Error()
-		return
-	}
-	p.link = p.Base + "#" + frag
-	p.status = ""
+func (p *SharePanel) makeLink(ctx app.Context, _ app.Event) {
+	p.Ctl.Send(protocol.Command{Op: protocol.OpLink}, func(rep protocol.Reply) {
+		defer refresh(ctx)
+		if rep.Err != "" {
+			p.status = "No link: " + rep.Err
+			return
+		}
+		p.link = p.Base + "#" + rep.Text
+		p.status = ""
+	})
 }
 
 func (p *SharePanel) copy(app.Context, app.Event) {
@@ -108,34 +116,50 @@ func (p *SharePanel) copy(app.Context, app.Event) {
 	p.status = "Link copied."
 }
 
-func (p *SharePanel) exportYAML(app.Context, app.Event) {
-	data, err := p.Ctl.Store.ExportYAML()
-	if err == nil {
-		err = p.Ctl.Downloads.Download(fileName(p.F)+".yaml", "application/yaml", data)
-	}
-	p.done(err, "Scenario downloaded.")
+func (p *SharePanel) exportYAML(ctx app.Context, _ app.Event) {
+	name := fileName(p.F) + ".yaml"
+	p.Ctl.Send(protocol.Command{Op: protocol.OpExportYAML}, func(rep protocol.Reply) {
+		defer refresh(ctx)
+		var err error
+		if rep.Err != "" {
+			err = errors.New(rep.Err)
+		} else {
+			err = p.Ctl.Downloads.Download(name, "application/yaml", rep.Data)
+		}
+		p.done(err, "Scenario downloaded.")
+	})
 }
 
-func (p *SharePanel) exportXML(app.Context, app.Event) {
-	err := p.Ctl.Downloads.Download("capacity-scheduler.xml", "application/xml", p.Ctl.Store.ExportXML())
-	p.done(err, "capacity-scheduler.xml downloaded.")
+func (p *SharePanel) exportXML(ctx app.Context, _ app.Event) {
+	p.Ctl.Send(protocol.Command{Op: protocol.OpExportXML}, func(rep protocol.Reply) {
+		defer refresh(ctx)
+		err := p.Ctl.Downloads.Download("capacity-scheduler.xml", "application/xml", rep.Data)
+		p.done(err, "capacity-scheduler.xml downloaded.")
+	})
 }
 
 // exportREST downloads the state at this step as a ResourceManager's REST
 // responses, one file each.
-func (p *SharePanel) exportREST(app.Context, app.Event) {
-	files, err := p.Ctl.Store.ExportSnapshot()
-	for _, f := range files {
-		if err != nil {
-			break
+func (p *SharePanel) exportREST(ctx app.Context, _ app.Event) {
+	p.Ctl.Send(protocol.Command{Op: protocol.OpExportSnapshot}, func(rep protocol.Reply) {
+		defer refresh(ctx)
+		err := replyErr(rep)
+		var files []snapshot.File
+		if err == nil {
+			files, err = protocol.FilesOf(rep)
 		}
-		mime := "application/json"
-		if strings.HasSuffix(f.Name, ".xml") {
-			mime = "application/xml"
+		for _, f := range files {
+			if err != nil {
+				break
+			}
+			mime := "application/json"
+			if strings.HasSuffix(f.Name, ".xml") {
+				mime = "application/xml"
+			}
+			err = p.Ctl.Downloads.Download(f.Name, mime, f.Data)
 		}
-		err = p.Ctl.Downloads.Download(f.Name, mime, f.Data)
-	}
-	p.done(err, "The REST responses downloaded: scheduler.json, nodes.json, apps.json, containers.json, capacity-scheduler.xml.")
+		p.done(err, "The REST responses downloaded: scheduler.json, nodes.json, apps.json, containers.json, capacity-scheduler.xml.")
+	})
 }
 
 func (p *SharePanel) done(err error, ok string) {
@@ -147,18 +171,15 @@ func (p *SharePanel) done(err error, ok string) {
 }
 
 func (p *SharePanel) importScenario(ctx app.Context, _ app.Event) {
-	defer p.focusImportError(ctx)
 	text := inputValue("import-text")
-	p.imported(p.replace("imported a pasted scenario over your work", func(s *store.Store) error {
-		return s.ImportScenario("pasted scenario", []byte(text))
-	}))
+	p.replace(ctx, "imported a pasted scenario over your work",
+		protocol.Command{Op: protocol.OpImportScenario, Name: "pasted scenario", Data: []byte(text)})
 	p.link = ""
 }
 
 func (p *SharePanel) importXML(ctx app.Context, _ app.Event) {
-	defer p.focusImportError(ctx)
 	text := inputValue("import-text")
-	p.imported(p.replace("imported a capacity-scheduler.xml over your work", func(s *store.Store) error { return s.ImportXMLText(text) }))
+	p.replace(ctx, "imported a capacity-scheduler.xml over your work", protocol.Command{Op: protocol.OpImportXMLText, Text: text})
 	p.link = ""
 }
 
@@ -170,13 +191,11 @@ func (p *SharePanel) importFile(ctx app.Context, _ app.Event) {
 				p.status = "The file cannot be read: " + err.Error()
 				return
 			}
-			p.imported(p.replace("opened "+name+" over your work", func(s *store.Store) error {
-				if strings.HasSuffix(strings.ToLower(name), ".xml") {
-					return s.ImportXML(data)
-				}
-				return s.ImportScenario(name, data)
-			}))
-			p.focusImportError(ctx)
+			cmd := protocol.Command{Op: protocol.OpImportScenario, Name: name, Data: data}
+			if strings.HasSuffix(strings.ToLower(name), ".xml") {
+				cmd = protocol.Command{Op: protocol.OpImportXML, Data: data}
+			}
+			p.replace(ctx, "opened "+name+" over your work", cmd)
 		})
 	})
 }
@@ -195,16 +214,13 @@ func (p *SharePanel) importSnapshot(ctx app.Context, _ app.Event) {
 			for i, f := range files {
 				in[i] = snapshot.File{Name: f.Name, Data: f.Data}
 			}
-			p.imported(p.replace("opened a cluster snapshot over your work", func(s *store.Store) error {
-				return s.ImportSnapshot(in)
-			}))
-			p.focusImportError(ctx)
+			p.replace(ctx, "opened a cluster snapshot over your work", protocol.Command{Op: protocol.OpImportSnapshot, Files: in})
 		})
 	})
 }
 
-func (p *SharePanel) blank(app.Context, app.Event) {
-	p.replace("started a blank scenario", func(s *store.Store) error { return s.Load(store.Blank(), "") })
+func (p *SharePanel) blank(ctx app.Context, _ app.Event) {
+	p.replace(ctx, "started a blank scenario", protocol.Command{Op: protocol.OpBlank})
 	p.importErr = ""
 	p.link = ""
 }
@@ -226,13 +242,20 @@ func fileName(f *store.Frame) string {
 	return orText(strings.Trim(b.String(), "-"), "scenario")
 }
 
-// replace runs an action that replaces the work, kept for undo when the
-// panel has an Undo.
-func (p *SharePanel) replace(what string, action func(*store.Store) error) error {
-	if p.Undo == nil {
-		return p.Ctl.Do(action)
+// replace sends an action that replaces the work, kept for undo when the
+// panel has an Undo; once it is in, a refusal shows next to the import
+// controls (imported).
+func (p *SharePanel) replace(ctx app.Context, what string, cmd protocol.Command) {
+	done := func(err error) {
+		p.imported(err)
+		p.focusImportError(ctx)
+		refresh(ctx)
 	}
-	return p.Undo.Do(p.Ctl, what, action)
+	if p.Undo == nil {
+		p.Ctl.Send(cmd, func(rep protocol.Reply) { done(replyErr(rep)) })
+		return
+	}
+	p.Undo.Do(p.Ctl, what, cmd, done)
 }
 
 // imported shows an import's refusal next to the import controls and

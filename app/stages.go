@@ -105,9 +105,10 @@ func (p *Page) advanceStage(ctx app.Context) {
 			return
 		}
 	}
-	if len(st.queued) > 0 {
-		// Every stage shows the frame: the first action waiting runs (the
-		// next, once its frame is drawn in turn).
+	if len(st.queued) > 0 && !p.ctl.Busy() {
+		// Every stage shows the frame and the simulation has answered
+		// every command: the first action waiting runs (the next, once
+		// its frame is drawn in turn).
 		fn := st.queued[0]
 		st.queued = st.queued[1:]
 		fn(ctx)
@@ -136,9 +137,10 @@ func (p *Page) whenDrawn(ctx app.Context, fn func(app.Context)) {
 }
 
 // drawing reports whether the page is still drawing: an action waits for
-// the stages (whenDrawn), or a stage lags.
+// the stages (whenDrawn), a stage lags, or a command is under way in the
+// browser (its frame is still to come).
 func (p *Page) drawing() bool {
-	return len(p.stages.queued) > 0 || p.lagging()
+	return len(p.stages.queued) > 0 || p.lagging() || (p.timers && app.IsClient && p.ctl != nil && p.ctl.Busy())
 }
 
 // lagging reports whether a stage shows an older frame than the page's.

@@ -7,6 +7,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"yarnplay/app/store"
+	"yarnplay/protocol"
 )
 
 // Speeds are the play speeds, in steps per second.
@@ -66,8 +67,8 @@ func (t *Timeline) Render() app.UI {
 	}
 	return app.Nav().ID("timeline").Class("timeline").Aria("label", "Timeline").Body(
 		app.Div().Class("tl-buttons").Body(
-			t.button("tl-first", "« First", "First step (Home)", atStart, func(s *store.Store) error { s.First(); return nil }),
-			t.button("tl-back", "‹ Back", "Back one step (←)", atStart, func(s *store.Store) error { s.Back(); return nil }),
+			t.button("tl-first", "« First", "First step (Home)", atStart, protocol.OpFirst),
+			t.button("tl-back", "‹ Back", "Back one step (←)", atStart, protocol.OpBack),
 			app.Button().ID("tl-play").Class("tl-play").Type("button").
 				Title(playLabel+" (Space)").Aria("label", playLabel).Aria("pressed", t.Playing).
 				Text(playText).OnClick(func(app.Context, app.Event) {
@@ -75,9 +76,9 @@ func (t *Timeline) Render() app.UI {
 					t.OnPlay()
 				}
 			}),
-			t.button("tl-forward", fwdText, fwd+" (→)", false, func(s *store.Store) error { return s.Forward() }),
-			t.button("tl-tick", "Tick ››", tick+" (T)", false, func(s *store.Store) error { return s.ForwardTick() }),
-			t.button("tl-last", "Last »", "Last step (End)", atEnd, func(s *store.Store) error { s.Last(); return nil }),
+			t.button("tl-forward", fwdText, fwd+" (→)", false, protocol.OpForward),
+			t.button("tl-tick", "Tick ››", tick+" (T)", false, protocol.OpForwardTick),
+			t.button("tl-last", "Last »", "Last step (End)", atEnd, protocol.OpLast),
 		),
 		app.Label().Class("tl-speed").For("tl-speed").Body(
 			app.Span().Text("Speed"),
@@ -95,15 +96,15 @@ func (t *Timeline) Render() app.UI {
 				Aria("label", "Jump to step").Aria("valuetext", Counter(f)).
 				OnInput(func(ctx app.Context, e app.Event) {
 					if k, err := strconv.Atoi(ctx.JSSrc().Get("value").String()); err == nil {
-						t.Ctl.Do(func(s *store.Store) error { s.Jump(k); return nil })
+						t.Ctl.Do(protocol.Command{Op: protocol.OpJump, Step: k, Repeat: true})
 					}
 				}),
 		),
 		app.Div().Class("tl-more").Body(
 			t.undoable("tl-fork", "Fork here", "Drop the steps after this one, to play another future from here (undo brings them back)", atEnd,
-				"forked here, dropping "+nOf(f.Steps-f.Step, "later step", "later steps"), func(s *store.Store) error { return s.Fork() }),
+				"forked here, dropping "+nOf(f.Steps-f.Step, "later step", "later steps"), protocol.OpFork),
 			t.undoable("tl-reset", "Reset", "Back to the scenario as loaded, at the start (R; undo brings your changes back)", false,
-				"reset the scenario to as it was loaded", func(s *store.Store) error { s.Reset(); return nil }),
+				"reset the scenario to as it was loaded", protocol.OpReset),
 			app.Button().ID("tl-help").Type("button").Class("tl-help").Title("Keyboard shortcuts (?)").
 				Aria("label", "Keyboard shortcuts").Text("?").OnClick(func(app.Context, app.Event) {
 				if t.OnHelp != nil {
@@ -116,21 +117,21 @@ func (t *Timeline) Render() app.UI {
 
 // undoable is one of the bar's buttons running a destroying store action,
 // kept for undo.
-func (t *Timeline) undoable(id, text, label string, disabled bool, what string, action func(*store.Store) error) app.UI {
+func (t *Timeline) undoable(id, text, label string, disabled bool, what string, op protocol.Op) app.UI {
 	return app.Button().ID(id).Type("button").Title(label).Aria("label", label).Disabled(disabled).
 		Text(text).OnClick(func(app.Context, app.Event) {
 		if t.Undo == nil {
-			t.Ctl.Do(action)
+			t.Ctl.Do(protocol.Command{Op: op})
 			return
 		}
-		t.Undo.Do(t.Ctl, what, action)
+		t.Undo.Do(t.Ctl, what, protocol.Command{Op: op}, nil)
 	})
 }
 
-// button is one of the bar's buttons running a store action.
-func (t *Timeline) button(id, text, label string, disabled bool, action func(*store.Store) error) app.UI {
+// button is one of the bar's buttons sending a command.
+func (t *Timeline) button(id, text, label string, disabled bool, op protocol.Op) app.UI {
 	return app.Button().ID(id).Type("button").Title(label).Aria("label", label).Disabled(disabled).
-		Text(text).OnClick(func(app.Context, app.Event) { t.Ctl.Do(action) })
+		Text(text).OnClick(func(app.Context, app.Event) { t.Ctl.Do(protocol.Command{Op: op}) })
 }
 
 func speedText(v float64) string {

@@ -4,93 +4,89 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"yarnplay/app/store"
-	"yarnplay/scenarios"
+	"yarnplay/protocol"
 )
 
 // Undo keeps the work as it stood before the last destroying action (a
 // blank scenario or an import over the work, an action at an earlier step
 // that replaces the later ones, a fork or a reset), so that one click
 // brings it back: the scenario as its canonical file, the lesson it was,
-// the step and the selection. Nothing is lost without a way back.
+// the step and the selection (protocol.Point, which the simulation
+// answers to OpUndoPoint). Nothing is lost without a way back.
 type Undo struct {
 	// What says what the last destroying action did, for the undo bar;
 	// "" when there is nothing to undo.
 	What string
 
-	name   string
-	data   []byte
-	lesson string
-	step   int
-	sel    string
+	point protocol.Point
+	// gen counts the undo points kept: a restore forgets only the one it
+	// brought back.
+	gen int
 }
 
-// Do runs a destroying action on the store, keeping the work before it;
-// what says what the action does ("started a blank scenario"). When the
-// action fails the work is unchanged, and the last undo point stays.
-func (u *Undo) Do(ctl *Controller, what string, action func(*store.Store) error) error {
-	var saved Undo
-	err := ctl.Do(func(s *store.Store) error {
-		saved = undoPoint(s, what)
-		return action(s)
+// Do sends a destroying action, keeping the work before it: the
+// simulation answers the undo point first, then the action (commands are
+// answered in order). what says what the action does ("started a blank
+// scenario"). When the action fails the work is unchanged, and the last
+// undo point stays. done, if set, gets the action's error once it is in.
+func (u *Undo) Do(ctl *Controller, what string, cmd protocol.Command, done func(error)) {
+	var point *protocol.Point
+	ctl.Send(protocol.Command{Op: protocol.OpUndoPoint}, func(rep protocol.Reply) {
+		if rep.Err != "" {
+			return // no point (the work does not export): the action goes on
+		}
+		if p, err := protocol.PointOf(rep); err == nil {
+			point = &p
+		}
 	})
-	if err == nil && saved.data != nil {
-		*u = saved
-	}
-	return err
-}
-
-// undoPoint is the store's work now.
-func undoPoint(s *store.Store, what string) Undo {
-	f := s.Frame()
-	data, err := s.ExportYAML()
-	if err != nil || f == nil {
-		return Undo{}
-	}
-	name := f.Title
-	if name == "" {
-		name = "scenario"
-	}
-	return Undo{What: what, name: name + ".yaml", data: data, lesson: f.Lesson, step: f.Step, sel: f.Selected}
+	ctl.Send(cmd, func(rep protocol.Reply) {
+		err := replyErr(rep)
+		if err == nil && point != nil {
+			*u = Undo{What: what, point: *point, gen: u.gen + 1}
+		}
+		if done != nil {
+			done(err)
+		}
+	})
 }
 
 // Restore brings the kept work back, at its step with its selection, and
-// forgets it.
-func (u *Undo) Restore(ctl *Controller) error {
-	if u.data == nil {
-		return nil
+// forgets it; done, if set, gets the error once it is in.
+func (u *Undo) Restore(ctl *Controller, done func(error)) {
+	if u.point.Data == nil {
+		if done != nil {
+			done(nil)
+		}
+		return
 	}
-	p := *u
-	err := ctl.Do(func(s *store.Store) error {
-		sc, err := scenarios.Parse(p.name, p.data)
-		if err != nil {
-			return err
+	p, gen := u.point, u.gen
+	ctl.Send(protocol.Command{Op: protocol.OpRestoreUndo, Point: &p}, func(rep protocol.Reply) {
+		err := replyErr(rep)
+		if err == nil && u.gen == gen {
+			*u = Undo{gen: gen}
 		}
-		if err := s.Load(sc, p.lesson); err != nil {
-			return err
+		if done != nil {
+			done(err)
 		}
-		s.Jump(p.step)
-		if p.sel != "" {
-			s.Select(p.sel)
-		}
-		return nil
 	})
-	if err == nil {
-		*u = Undo{}
-	}
-	return err
 }
 
 // Dismiss forgets the undo point.
-func (u *Undo) Dismiss() { *u = Undo{} }
+func (u *Undo) Dismiss() { *u = Undo{gen: u.gen} }
 
-// doAt runs an editor's action: through u, kept for undo, when the frame
+// doAt sends an editor's action: through u, kept for undo, when the frame
 // stands before the end (the action replaces the later steps); else
-// directly.
-func doAt(u *Undo, ctl *Controller, f *store.Frame, what string, action func(*store.Store) error) error {
+// directly. done, if set, gets the action's error once it is in.
+func doAt(u *Undo, ctl *Controller, f *store.Frame, what string, cmd protocol.Command, done func(error)) {
 	if u != nil && f != nil && f.Step < f.Steps {
-		return u.Do(ctl, what+", replacing "+nOf(f.Steps-f.Step, "later step", "later steps"), action)
+		u.Do(ctl, what+", replacing "+nOf(f.Steps-f.Step, "later step", "later steps"), cmd, done)
+		return
 	}
-	return ctl.Do(action)
+	ctl.Send(cmd, func(rep protocol.Reply) {
+		if done != nil {
+			done(replyErr(rep))
+		}
+	})
 }
 
 // undoBar says what the last destroying action did, with a button to undo

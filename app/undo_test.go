@@ -8,6 +8,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"yarnplay/app/store"
+	"yarnplay/protocol"
 	"yarnplay/scenarios"
 	"yarnplay/scenarios/lessons"
 )
@@ -19,18 +20,18 @@ func TestUndoBringsBackTheWork(t *testing.T) {
 	sc, err := lessons.Load("elastic-borrowing")
 	require.NoError(t, err)
 	require.NoError(t, s.Load(sc, "elastic-borrowing"))
-	ctl := NewController(s)
+	ctl := NewLocalController(s)
 	s.Jump(12)
 	s.Select("root.grumpy-engineers.infinite-monkeys")
 	before := *s.Frame()
 
 	var u Undo
-	require.NoError(t, u.Do(ctl, "started a blank scenario", func(s *store.Store) error { return s.Load(store.Blank(), "") }))
+	u.Do(ctl, "started a blank scenario", protocol.Command{Op: protocol.OpBlank}, noError(t))
 	require.Equal(t, "started a blank scenario", u.What)
 	require.NotEqual(t, before.Steps, s.Frame().Steps)
 	has(t, renderHTML(t, &undoHost{u: &u}), `id="undo"`, "You started a blank scenario.")
 
-	require.NoError(t, u.Restore(ctl))
+	u.Restore(ctl, noError(t))
 	after := s.Frame()
 	require.Equal(t, before.Steps, after.Steps)
 	require.Equal(t, before.Step, after.Step)
@@ -41,18 +42,31 @@ func TestUndoBringsBackTheWork(t *testing.T) {
 
 	// An app submitted at step 12 replaces the later steps; undo restores them.
 	f := s.Frame()
-	require.NoError(t, doAt(&u, ctl, f, "submitted x", func(s *store.Store) error {
-		return s.Submit(scenarios.Submit{App: "x", User: "u", Queue: "root.grumpy-engineers.pesky-testers"})
-	}))
+	doAt(&u, ctl, f, "submitted x", protocol.Command{Op: protocol.OpSubmit,
+		Submit: &scenarios.Submit{App: "x", User: "u", Queue: "root.grumpy-engineers.pesky-testers"}}, noError(t))
 	require.Equal(t, 13, s.Frame().Steps)
 	require.Contains(t, u.What, "submitted x, replacing 22 later steps")
-	require.NoError(t, u.Restore(ctl))
+	u.Restore(ctl, noError(t))
 	require.Equal(t, before.Steps, s.Frame().Steps)
 
 	// A refused action changes nothing and leaves no undo point.
-	require.Error(t, u.Do(ctl, "imported nonsense", func(s *store.Store) error { return s.ImportScenario("bad", []byte("steps: [")) }))
+	failed := false
+	u.Do(ctl, "imported nonsense", protocol.Command{Op: protocol.OpImportScenario, Name: "bad", Data: []byte("steps: [")},
+		func(err error) { failed = err != nil })
+	require.True(t, failed)
 	require.Empty(t, u.What)
 	require.Equal(t, before.Steps, s.Frame().Steps)
+}
+
+// noError is a done that requires no error, and that it was called.
+func noError(t *testing.T) func(error) {
+	t.Helper()
+	called := false
+	t.Cleanup(func() { require.True(t, called, "done was called") })
+	return func(err error) {
+		called = true
+		require.NoError(t, err)
+	}
 }
 
 // undoHost renders the undo bar.

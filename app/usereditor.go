@@ -7,6 +7,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"yarnplay/app/store"
+	"yarnplay/protocol"
 )
 
 // UserEditor sets users' groups, which queue ACLs name. Groups hold from
@@ -51,5 +52,5 @@ func (e *UserEditor) set(ctx app.Context, ev app.Event) {
 	ev.PreventDefault()
 	user := inputValue("ue-user")
 	groups := strings.Split(inputValue("ue-groups"), ",")
-	e.Ctl.Do(func(s *store.Store) error { return s.SetGroups(user, groups) })
+	e.Ctl.Do(protocol.Command{Op: protocol.OpSetGroups, User: user, Groups: groups})
 }

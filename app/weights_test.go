@@ -25,7 +25,7 @@ nodes: [{name: n0, memory_mb: 8192, vcores: 8}]
 func TestQueueEditorTakesWeights(t *testing.T) {
 	s := store.New()
 	require.NoError(t, s.ImportScenario("w.yaml", []byte(weightScenario)))
-	ctl := NewController(s)
+	ctl := NewLocalController(s)
 	e := app.NewTestEngine()
 	qe := &QueueEditor{F: s.Frame(), Ctl: ctl}
 	render(t, e, qe)
@@ -33,14 +33,14 @@ func TestQueueEditorTakesWeights(t *testing.T) {
 	require.NoError(t, err)
 	c = store.SetQueueProperty(c, "root.default", config.SuffixCapacity, "2w")
 	c = store.SetQueueProperty(c, "root.b", config.SuffixCapacity, "3w")
-	qe.apply(c)
+	qe.apply(app.Context{}, c)
 	require.Nil(t, qe.issue)
 	require.Equal(t, "3w", s.Frame().Conf["yarn.scheduler.capacity.root.b.capacity"])
 	html := render(t, e, &QueueEditor{F: s.Frame(), Ctl: ctl})
 	require.Contains(t, html, "weights: default 2w (40%), b 3w (60%)")
 
 	// Weights and percentages among siblings: Hadoop 3.4 refuses them.
-	qe.apply(store.SetQueueProperty(qe.draft, "root.b", config.SuffixCapacity, "60"))
+	qe.apply(app.Context{}, store.SetQueueProperty(qe.draft, "root.b", config.SuffixCapacity, "60"))
 	require.NotNil(t, qe.issue)
 	require.Equal(t, "root", qe.issue.Queue)
 	require.Contains(t, qe.issue.Message, "have children queue used mixed of  weight mode, percentage and absolute mode")
@@ -49,9 +49,9 @@ func TestQueueEditorTakesWeights(t *testing.T) {
 
 	// The hadoop-3 profile has no weights.
 	s3 := store.New()
-	qe3 := &QueueEditor{F: s3.Frame(), Ctl: NewController(s3)}
+	qe3 := &QueueEditor{F: s3.Frame(), Ctl: NewLocalController(s3)}
 	render(t, e, qe3)
-	qe3.apply(store.SetQueueProperty(qe3.draft, "root.default", config.SuffixCapacity, "1w"))
+	qe3.apply(app.Context{}, store.SetQueueProperty(qe3.draft, "root.default", config.SuffixCapacity, "1w"))
 	require.NotNil(t, qe3.issue)
 	require.Contains(t, qe3.issue.Message, "weights such as 2w came with Hadoop 3.4: use the hadoop-3.4 profile")
 }

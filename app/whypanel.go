@@ -5,6 +5,7 @@ import (
 
 	"yarnplay/core"
 	"yarnplay/core/resource"
+	"yarnplay/protocol"
 	"yarnplay/scenarios/why"
 )
 
@@ -15,6 +16,8 @@ type whyAnswer struct {
 	App       string
 	Step, Rev int
 	V         *why.Verdict
+	// Asking is true until the simulation's answer is in.
+	Asking bool
 	// Dominant is the frame's: with the default (memory-only) calculator
 	// the numbers are memory alone, as the scheduler compares them.
 	Dominant bool
@@ -51,6 +54,9 @@ type aeWhy struct {
 	// Step and Rev are the frame's: a new step or edit asks again.
 	Step, Rev int
 	Dominant  bool
+	// Answers is the controller's count of replies: a new one draws the
+	// answer that came.
+	Answers int
 }
 
 // Render draws the question and its answer.
@@ -78,15 +84,21 @@ func (c *aeWhy) ask(ctx app.Context, ev app.Event) {
 	c.Ed.askWhy(id, c.Step, c.Rev)
 }
 
-// askWhy answers for app at the step shown.
+// askWhy asks the simulation why app waits at the step shown
+// (protocol.OpWhy); the answer is drawn once it is in, unless another
+// question was asked meanwhile.
 func (e *AppEditor) askWhy(id string, step, rev int) {
-	e.why = whyAnswer{App: id, Step: step, Rev: rev}
-	for _, v := range e.Ctl.Store.Why() {
-		if v.App == id {
-			e.why.V = &v
-			break
+	e.why = whyAnswer{App: id, Step: step, Rev: rev, Dominant: e.why.Dominant, Asking: true}
+	e.Ctl.Send(protocol.Command{Op: protocol.OpWhy, App: id}, func(rep protocol.Reply) {
+		if a := e.why; a.App != id || a.Step != step || a.Rev != rev {
+			return
 		}
-	}
+		e.why.Asking = false
+		e.Ctl.Redraw()
+		if v, err := protocol.VerdictOf(rep); err == nil {
+			e.why.V = v
+		}
+	})
 }
 
 // whyAnswerView draws an answer: the checks in order, passed up to the
@@ -96,6 +108,8 @@ func whyAnswerView(a whyAnswer) app.UI {
 	switch {
 	case a.App == "":
 		return out.Body(app.P().Class("muted").Text("Choose an application: the next tick of every node is played on a copy, and the check that stops it is named with its numbers, as yarnplay-why does for a real cluster."))
+	case a.Asking:
+		return out.Body(app.P().Class("muted").Text("Playing the next tick on a copy, to see what stops " + a.App + "…"))
 	case a.V == nil:
 		return out.Body(app.P().DataSet("rule", "none").Text(a.App + " does not wait at step " + itoa(a.Step) + ": it has no pending ask, or it has finished."))
 	}

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"runtime/metrics"
+
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
@@ -61,8 +63,8 @@ func (y *Yielder) Release() {
 	y.onFrame.Release()
 }
 
-// actionsBegun counts the controller's actions begun (on the UI goroutine,
-// where every action and dispatch runs): work that waits for the
+// actionsBegun counts the commands the controller sent (on the UI
+// goroutine, where every dispatch runs): work that waits for the
 // browser's turn (later) learns from it that an action ran meanwhile.
 var actionsBegun int
 
@@ -91,24 +93,31 @@ func later(ctx app.Context, y *Yielder, fn func(app.Context)) {
 }
 
 // measure puts an action's timing on the page's performance timeline, as
-// a "yarnplay:action" measure ending now, whose detail has the CPU time
-// (the whole action's and the scheduler's), the slices and the longest
-// (ms), the browser's turns it waited for the collector's marks, the
-// step and its kind, and whether the page has the edited runtime
-// (gcSlices): the browser's profiler shows them, and the benchmarks and
-// the browser tests read them.
+// a "yarnplay:action" measure ending now, from the command's sending to
+// its reply, whose detail has the simulation's time on it (cpu, ms), the
+// step and its kind, and the page's memory (pageMB, see pageMemory): the browser's profiler shows them, and the
+// benchmarks and the browser tests read them.
 func measure(t Timing) {
 	perf := app.Window().Get("performance")
 	if !perf.Truthy() {
 		return
 	}
-	ms := func(d interface{ Seconds() float64 }) float64 { return d.Seconds() * 1000 }
 	perf.Call("measure", "yarnplay:action", map[string]any{
 		"end":      perf.Call("now").Float(),
-		"duration": ms(t.Wall),
-		"detail": map[string]any{
-			"cpu": ms(t.CPU), "play": ms(t.Play), "longest": ms(t.Longest), "slices": t.Slices, "markWaits": t.MarkWaits, "frames": t.Frames,
-			"step": t.Step, "kind": t.Kind, "gcSlices": gcSlices,
-		},
+		"duration": t.Wall.Seconds() * 1000,
+		"detail": map[string]any{"cpu": t.Work.Seconds() * 1000, "step": t.Step, "kind": t.Kind, "op": string(t.Op),
+			"pageMB": pageMemory() / (1 << 20)},
 	})
+}
+
+// pageMemory is the memory the page's Go runtime holds from the browser
+// (its WebAssembly memory, about), in bytes: the benchmarks read it from
+// the actions' measures.
+func pageMemory() float64 {
+	sample := []metrics.Sample{{Name: "/memory/classes/total:bytes"}}
+	metrics.Read(sample)
+	if sample[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return float64(sample[0].Value.Uint64())
 }

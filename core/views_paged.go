@@ -45,6 +45,19 @@ type ContainerBrief struct {
 // Locality is the container's locality.
 func (c ContainerBrief) Locality() Locality { return c.locality.Locality() }
 
+// WithLocality returns the brief with locality l (one of NodeLocal,
+// RackLocal, OffSwitch, or ""): how a brief read back from the page's
+// protocol gets its locality.
+func (c ContainerBrief) WithLocality(l Locality) ContainerBrief {
+	c.locality = ntNone
+	for i, name := range localities {
+		if name == l {
+			c.locality = nodeType(i)
+		}
+	}
+	return c
+}
+
 // View expands the brief into the container's view: app is the view of
 // its application (Apps()[c.App]) and node the name of its node.
 func (c ContainerBrief) View(app *AppView, node string) ContainerView {

@@ -28,20 +28,16 @@ func (p *Player) exec(st *Step) error {
 		}
 		return s.Request(asks)
 	case KindHeartbeat:
-		beats := 0
 		for _, h := range st.Heartbeat {
 			for range max(h.Times, 1) {
 				if err := s.Heartbeat(h.Node); err != nil {
 					return err
 				}
-				if beats++; p.pause != nil && beats%p.pauseEvery == 0 {
-					p.pause()
-				}
 			}
 		}
 	case KindTick:
 		for range *st.Tick {
-			p.tick()
+			s.Tick()
 		}
 	case KindFinishContainer:
 		fc := st.FinishContainer

@@ -34,10 +34,6 @@ type Player struct {
 	pstate       *preemption.State
 	lastDecision *preemption.Decision
 	totals       map[string]*[2]int
-	// pause, when set, is called every pauseEvery heartbeats of a step
-	// (SetPause).
-	pause      func()
-	pauseEvery int
 }
 
 // StepResult is what one step did.
@@ -147,17 +143,6 @@ func (p *Player) Pos() int { return p.pos }
 
 // Done reports whether every step has been applied.
 func (p *Player) Done() bool { return p.pos >= len(p.sc.Steps) }
-
-// Clone returns an independent copy of the player at the same step, for
-// checkpoints. The scenario is shared and must not change while either is
-// used. It is BeginClone and one unbounded Step.
-func (p *Player) Clone() *Player {
-	c, err := p.CloneInSteps(0)
-	if err != nil {
-		panic("scenarios: Clone: " + err.Error()) // nothing can change the player during one Step
-	}
-	return c
-}
 
 // Rebase makes the player play sc from now on, in place of its scenario.
 // sc must begin with the steps already played (the first Pos() steps, and

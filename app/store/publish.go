@@ -34,17 +34,6 @@ type histCache struct {
 	points  []HistoryPoint
 }
 
-// appParts, nodeParts and queueParts are how many applications, nodes
-// and queues publish builds the views of between pauses (the pause lets
-// the browser run once the slice's budget is spent): about a millisecond's
-// worth in the browser at benchmark 5's scale, where a node's view lists
-// some 27 containers and a leaf's its applications and users.
-const (
-	appParts   = 500
-	nodeParts  = 100
-	queueParts = 25
-)
-
 // views are the views of the scheduler's state a frame shows, kept for the
 // next frame while the state is the same (the player and its step).
 type views struct {
@@ -59,42 +48,25 @@ type views struct {
 
 // stateViews returns the views of the current state: those of the last
 // frame when the state has not changed since (a selection, an error
-// shown), else new ones, built a part at a time with pauses between.
+// shown), else new ones.
 func (s *Store) stateViews() *views {
 	if v := &s.views; v.p == s.cur && v.pos == s.cur.Pos() && v.queue != nil {
 		return v
 	}
 	sched := s.cur.Scheduler()
-	v := views{p: s.cur, pos: s.cur.Pos(), queue: make([]core.QueueView, 0, sched.NumQueues())}
-	for i, n := 0, sched.NumQueues(); i < n; i += queueParts {
-		v.queue = sched.AppendQueues(v.queue, i, min(i+queueParts, n))
-		s.pauseNow()
-	}
+	v := views{p: s.cur, pos: s.cur.Pos()}
+	v.queue = sched.AppendQueues(make([]core.QueueView, 0, sched.NumQueues()), 0, sched.NumQueues())
 	n := sched.NumNodes()
 	v.nodes, v.nodeAt = make([]core.NodeView, 0, n), make([]int, 0, n+1)
 	v.cs = make([]core.ContainerBrief, 0, sched.NumContainers())
 	for i := range n {
 		v.nodeAt = append(v.nodeAt, len(v.cs))
 		v.nodes, v.cs = sched.AppendNodesBrief(v.nodes, v.cs, i, i+1)
-		if (i+1)%nodeParts == 0 || i+1 == n {
-			s.pauseNow()
-		}
 	}
 	v.nodeAt = append(v.nodeAt, len(v.cs))
-	v.apps = make([]core.AppView, 0, sched.NumApps())
-	for i, n := 0, sched.NumApps(); i < n; i += appParts {
-		v.apps = sched.AppendAppsBrief(v.apps, i, min(i+appParts, n))
-		s.pauseNow()
-	}
+	v.apps = sched.AppendAppsBrief(make([]core.AppView, 0, sched.NumApps()), 0, sched.NumApps())
 	s.views = v
 	return &s.views
-}
-
-// pauseNow calls the pause, if any.
-func (s *Store) pauseNow() {
-	if s.pause != nil {
-		s.pause()
-	}
 }
 
 // conf returns the configuration in force as a map: the last frame's when

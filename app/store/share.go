@@ -17,7 +17,14 @@ const LinkWarnBytes = 2000
 // Link returns the share link's fragment (without '#') of the work, the
 // current step and the selected queue.
 func (s *Store) Link() (string, error) {
-	return scenarios.EncodeLink(s.doc, s.step, s.sel)
+	return s.LinkAt(s.step)
+}
+
+// LinkAt is Link for step k of the work instead of the current step (a
+// step the page was shown from a frame kept of it, the store not having
+// moved there).
+func (s *Store) LinkAt(k int) (string, error) {
+	return scenarios.EncodeLink(s.doc, min(max(k, 0), len(s.doc.Steps)), s.sel)
 }
 
 // OpenLink replaces the work with the scenario of a share link's fragment
@@ -129,8 +136,11 @@ type saved struct {
 }
 
 // Save keeps the work, its step and selection in st.
-func (s *Store) Save(st Storage) error {
-	link, err := s.Link()
+func (s *Store) Save(st Storage) error { return s.SaveAt(st, s.step) }
+
+// SaveAt is Save of the work standing on step k (see LinkAt).
+func (s *Store) SaveAt(st Storage, k int) error {
+	link, err := s.LinkAt(k)
 	if err != nil {
 		return err
 	}

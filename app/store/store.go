@@ -68,10 +68,6 @@ type Store struct {
 	frame *Frame
 	hist  histCache
 
-	// pause is called now and then while big steps play (SetPause);
-	// watch when the scheduler starts and stops playing (SetPlayWatch).
-	pause func()
-	watch func(playing bool)
 	// views and confCache are what the last frame showed of the state.
 	views     views
 	confCache confCache
@@ -85,6 +81,8 @@ type Store struct {
 	tail []scenarios.Step
 	// stepUsers are the users the work's steps name (users).
 	stepUsers stepUsers
+	// played counts the steps the store has played (replays included).
+	played int
 }
 
 // checkpoint is a player at a step; it is cloned before use, never played.
@@ -198,7 +196,7 @@ func (s *Store) Load(sc *scenarios.Scenario, lesson string) error {
 	if err != nil {
 		return s.refuse(startError(err))
 	}
-	*s = Store{doc: sc, origin: sc, lesson: lesson, works: s.works + 1, sel: s.sel, selUser: s.selUser, part: s.part, pause: s.pause, watch: s.watch}
+	*s = Store{doc: sc, origin: sc, lesson: lesson, works: s.works + 1, sel: s.sel, selUser: s.selUser, part: s.part}
 	s.cps = []checkpoint{{step: 0, p: p}}
 	s.seek(0)
 	if s.sel != "" {
@@ -324,50 +322,8 @@ func (s *Store) work(i, j int) int64 {
 	return s.recs[j].heartbeats - s.recs[i].heartbeats + int64(j-i)
 }
 
-// SetPause makes the store call pause every few hundred node heartbeats
-// while it plays a step (heartbeat and tick steps), so that the caller can
-// let other work run (the page yields to the browser there: see
-// Controller). pause must not use the store. nil turns pausing off.
-func (s *Store) SetPause(pause func()) { s.pause = pause }
-
-// SetPlayWatch makes the store call watch(true) when the scheduler starts
-// playing a step and watch(false) when it is done (the page times the
-// scheduler's part of an action). nil turns it off.
-func (s *Store) SetPlayWatch(watch func(playing bool)) { s.watch = watch }
-
-// cloneBudget is how many objects (nodes, apps, containers, queues,
-// users...) a checkpoint's clone copies between pauses: about 1.5 ms of
-// copying in Chromium, so that the controller's slices stay short (a
-// variable so that tests can make it small).
-var cloneBudget = 5000
-
-// clone copies a player; while pausing is on, in parts with a pause
-// between them (the player cannot change meanwhile: the store is not used
-// during a pause). Should the copy still fail, it is made whole.
-func (s *Store) clone(p *scenarios.Player) *scenarios.Player {
-	if s.pause == nil {
-		return p.Clone()
-	}
-	c := p.BeginClone()
-	for {
-		done, err := c.Step(cloneBudget)
-		if err != nil {
-			return p.Clone()
-		}
-		if done {
-			break
-		}
-		s.pause()
-	}
-	q, err := c.Player()
-	if err != nil {
-		return p.Clone()
-	}
-	return q
-}
-
-// pauseEvery is how many node heartbeats the store plays between pauses.
-const pauseEvery = 128
+// clone copies a player (for a checkpoint, or to play on from one).
+func (s *Store) clone(p *scenarios.Player) *scenarios.Player { return p.Clone() }
 
 // play plays p's next step, records it, and returns what it did. The
 // scheduler records only what the store will use, which makes the same
@@ -392,16 +348,9 @@ func (s *Store) play(p *scenarios.Player, target bool) scenarios.StepResult {
 	}
 	sched.SetRecord(level)
 	p.SetNarrate(target && !big)
-	p.SetPause(pauseEvery, s.pause)
 	before := sched.Counters()
-	if s.watch != nil {
-		s.watch(true)
-	}
 	r := p.Next()
-	if s.watch != nil {
-		s.watch(false)
-	}
-	p.SetPause(0, nil)
+	s.played++
 	after := sched.Counters()
 	if target && big {
 		r.Lines = append(summary(after, before, sched.Now()), r.Lines...)
@@ -495,7 +444,7 @@ func (s *Store) record(p *scenarios.Player, r scenarios.StepResult, reserved boo
 }
 
 // cloneFloor is about the objects a clone holds however small its
-// scheduler: core's Cloner copies requests, asks, containers and users
+// scheduler: core's Clone copies requests, asks, containers and users
 // into blocks of up to 8,192 each (some 2 MB natively), so that thousands
 // of checkpoints of a small cluster, counted by their objects alone, held
 // gigabytes (10,000 ticks of 10 nodes: 2.1 GB) before thin dropped any,

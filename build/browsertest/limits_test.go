@@ -99,7 +99,8 @@ func TestBrowserLinksAtTheLimits(t *testing.T) {
 		t.Logf("%s (%d-byte link): drawn at its last step in %s; longest task %.0f ms; JS heap %.0f MB; error %q",
 			tc.name, len(link), took.Round(time.Millisecond), longest, heap/(1<<20), p.text("#error-text"))
 		p.screenshot("limit-" + strings.ReplaceAll(tc.name, " ", "-") + ".png")
+		// How long it took is logged, not asserted: speed is measured by
+		// benchmarks (benchmark 5 opens 1,111 queues), never by a timed test.
 		require.Empty(t, problems(), tc.name)
-		require.Less(t, took, 5*time.Second, "%s took too long to open", tc.name)
 	}
 }

@@ -129,15 +129,13 @@ func wasmLdflags() string {
 // GOARCH=wasm, -trimpath, -ldflags="-s -w" (-w alone with KeepNamesEnv set)
 // and WasmFlags into
 // dist/web/app.wasm, against a copy of go-app without its server side
-// (goAppPatches) and with a runtime whose garbage collector marks in
-// slices (runtimePatches), under the build tag GCSlicesTag added to
-// GOFLAGS' tags, then rewrites its jumps as direct branches (ThreadWasm).
+// (goAppPatches), with Go's own runtime, then rewrites its jumps as direct
+// branches (ThreadWasm).
 //
 // It compiles into a directory of its own and moves the result into place
 // whole, whatever dist holds already (a binary of an earlier build, threaded
 // or not, or nothing): an interrupted build leaves the previous app.wasm.
-// A post-build step that cannot apply (the runtime's edits, the threading)
-// prints a warning and leaves the binary as Go built it, which works, only
+// A post-build step that cannot apply (the threading) prints a warning and leaves the binary as Go built it, which works, only
 // more slowly. The go command's diagnostics and the warnings go to stderr.
 func BuildWasm(ctx context.Context, root, dist string, stderr io.Writer) error {
 	out, err := filepath.Abs(WasmPath(dist))
@@ -160,15 +158,6 @@ func BuildWasm(ctx context.Context, root, dist string, stderr io.Writer) error {
 		return fmt.Errorf("the browser build's profile: %w (make pgo writes it)", err)
 	}
 	args := append([]string{"build", "-modfile", modFile, "-trimpath", wasmLdflags()}, WasmFlags(root)...)
-	overlay, warning, err := runtimeOverlay(ctx, root, tmp)
-	if err != nil {
-		return err
-	}
-	if warning != "" {
-		fmt.Fprintln(stderr, "warning:", warning)
-	} else {
-		args = append(args, "-overlay", overlay)
-	}
 	// A fresh output path: given the path of an earlier build's binary,
 	// the go command may find it up to date and leave it as it is, already
 	// threaded.
@@ -176,11 +165,6 @@ func BuildWasm(ctx context.Context, root, dist string, stderr io.Writer) error {
 	cmd := exec.CommandContext(ctx, "go", append(args, "-o", built, "./wasm")...)
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	if warning == "" {
-		// In GOFLAGS, with any tags the caller gave there (a -tags on
-		// the command line would replace them).
-		cmd.Env = append(cmd.Env, "GOFLAGS="+withTag(os.Getenv("GOFLAGS"), GCSlicesTag))
-	}
 	cmd.Stdout = stderr
 	cmd.Stderr = stderr
 	if err := cmd.Run(); err != nil {
@@ -389,22 +373,4 @@ func Version(dir string) (string, error) {
 		_, _ = io.Copy(h, bytes.NewReader(data))
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16], nil
-}
-
-// withTag returns the go command's flags goflags (GOFLAGS) with tag added
-// to the build tags they name, or with -tags=tag if they name none.
-func withTag(goflags, tag string) string {
-	fields := strings.Fields(goflags)
-	for i, f := range fields {
-		for _, prefix := range []string{"-tags=", "--tags="} {
-			if tags, ok := strings.CutPrefix(f, prefix); ok {
-				if tags != "" {
-					tags += ","
-				}
-				fields[i] = prefix + tags + tag
-				return strings.Join(fields, " ")
-			}
-		}
-	}
-	return strings.Join(append(fields, "-tags="+tag), " ")
 }

@@ -271,21 +271,6 @@ func TestFixPreRenderedWritesWhatTheBrowserSideRenders(t *testing.T) {
 	require.Equal(t, `f(" disabled="false")`, string(js), "only pages are rewritten")
 }
 
-// The browser build adds its tag to the tags GOFLAGS names: a -tags of
-// its own would replace them (the browser tests build with
-// GOFLAGS=-tags=viewsdemo).
-func TestWithTagKeepsTheTagsOfGOFLAGS(t *testing.T) {
-	for _, tc := range []struct{ goflags, want string }{
-		{"", "-tags=yarnplay_gcslices"},
-		{"-mod=mod", "-mod=mod -tags=yarnplay_gcslices"},
-		{" -tags=viewsdemo ", "-tags=viewsdemo,yarnplay_gcslices"},
-		{"-mod=mod --tags=a,b -v", "-mod=mod --tags=a,b,yarnplay_gcslices -v"},
-		{"-tags=", "-tags=yarnplay_gcslices"},
-	} {
-		require.Equal(t, tc.want, withTag(tc.goflags, GCSlicesTag), "GOFLAGS=%q", tc.goflags)
-	}
-}
-
 // TestWasmProfileIsTheHeartbeats checks the profile the browser build is
 // optimised with: a gzipped profile, in the repository, of the core's
 // heartbeats (make pgo writes it), which WasmFlags names.

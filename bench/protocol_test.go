@@ -1,0 +1,47 @@
+package bench
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"yarnplay/app/store"
+	"yarnplay/bench/workload"
+	"yarnplay/protocol"
+)
+
+// BenchmarkFrameCrossing measures what benchmark 5's frames cost to cross
+// from the simulation's Web Worker to the page (package protocol): the
+// frame at the end of the work (its whole history included) and then a
+// tick's frame, each written by the worker's end and read by the page's:
+// bytes, and milliseconds to write and to read.
+func BenchmarkFrameCrossing(b *testing.B) {
+	sc := playgroundScenario(workload.Allocation(), playgroundTicks)
+	s := store.New()
+	require.NoError(b, s.Load(sc, ""))
+	sv := protocol.NewServer(s)
+	var rw protocol.ReplyWriter
+	var rr protocol.ReplyReader
+	cross := func(c protocol.Command) (bytes int, write, read time.Duration) {
+		rep := sv.Handle(c)
+		require.Empty(b, rep.Err)
+		t0 := time.Now()
+		data := rw.Encode(1, rep)
+		t1 := time.Now()
+		_, _, err := rr.Decode(data)
+		require.NoError(b, err)
+		return len(data), t1.Sub(t0), time.Since(t1)
+	}
+	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+	for range b.N {
+		n, w, r := cross(protocol.Command{Op: protocol.OpLast})
+		b.ReportMetric(float64(n)/1e6, "MB-end")
+		b.ReportMetric(ms(w), "ms-write-end")
+		b.ReportMetric(ms(r), "ms-read-end")
+		n, w, r = cross(protocol.Command{Op: protocol.OpTick, N: 1})
+		b.ReportMetric(float64(n)/1e6, "MB-tick")
+		b.ReportMetric(ms(w), "ms-write-tick")
+		b.ReportMetric(ms(r), "ms-read-tick")
+	}
+}

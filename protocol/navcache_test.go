@@ -1,0 +1,183 @@
+package protocol
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"yarnplay/app/store"
+	"yarnplay/core"
+	"yarnplay/scenarios"
+	"yarnplay/scenarios/lessons"
+)
+
+// A step shown from the kept frames (the store not moved) is the step a
+// replay from the start shows, with the same selection, whether the store
+// recorded its steps in full, by their decisions or not at all (narrated
+// ticks, and ticks too big to narrate); and the first command that needs
+// the state finds the store on the step shown.
+func TestGoingBackShowsWhatReplayShows(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		open func(*store.Store) error
+	}{
+		{"many apps", func(s *store.Store) error { return s.Load(manyApps(120), "") }},
+		{"ticks summed up", func(s *store.Store) error {
+			// More heartbeats a tick than the store narrates
+			// (store.FullRecordHeartbeats): steps recorded at every level.
+			sc := manyApps(120)
+			sc.Nodes[0].Count = store.FullRecordHeartbeats + 10
+			return s.Load(sc, "")
+		}},
+		{"default lesson", func(s *store.Store) error {
+			sc, err := lessons.Load(lessons.Default())
+			if err != nil {
+				return err
+			}
+			return s.Load(sc, lessons.Default())
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := store.New()
+			require.NoError(t, tc.open(s))
+			sv := NewServer(s)
+			var rw ReplyWriter
+			var rr ReplyReader
+			do := func(c Command) *store.Frame {
+				t.Helper()
+				rep := sv.Handle(c)
+				require.Empty(t, rep.Err)
+				_, _, err := rr.Decode(rw.Encode(1, rep))
+				require.NoError(t, err)
+				return rr.Last()
+			}
+			// replayed is step k with the selection, from a store that
+			// opened the work as it now is and went nowhere else (its
+			// revision counts no edits).
+			replayed := func(k int, sel string, shown *store.Frame) *store.Frame {
+				t.Helper()
+				r := store.New()
+				require.NoError(t, r.Load(s.Scenario(), s.Lesson()))
+				r.Select(sel)
+				r.Jump(k)
+				g := *r.Frame()
+				g.Revision = shown.Revision
+				return &g
+			}
+			var leaves []string
+			for _, q := range s.Frame().Queues {
+				if q.Leaf {
+					leaves = append(leaves, q.Path)
+				}
+			}
+			a, b := leaves[0], leaves[len(leaves)-1]
+			do(Command{Op: OpSelect, Queue: a})
+			do(Command{Op: OpLast})
+			end := sv.Shown().Step
+			for range 3 {
+				do(Command{Op: OpForwardTick})
+			}
+			end += 3
+			moved := 0
+			for i := 1; i <= 5; i++ {
+				f := do(Command{Op: OpBack})
+				require.Equal(t, end-i, f.Step)
+				if s.Step() != f.Step {
+					moved++ // shown from a kept frame
+				}
+				equalFrames(t, replayed(end-i, a, f), f)
+			}
+			require.Positive(t, moved, "steps back come from kept frames")
+			f := do(Command{Op: OpForward})
+			require.Equal(t, end-4, f.Step)
+			equalFrames(t, replayed(end-4, a, f), f)
+			// The state is needed: the store goes to the step shown.
+			f = do(Command{Op: OpSelect, Queue: b})
+			require.Equal(t, end-4, s.Step())
+			equalFrames(t, replayed(end-4, b, f), f)
+			f = do(Command{Op: OpJump, Step: end - 1})
+			equalFrames(t, replayed(end-1, b, f), f)
+		})
+	}
+}
+
+// An action at an earlier step replaces the steps after it: the frames
+// kept of those steps are never shown again, while those before it still
+// are.
+func TestKeptFramesAreOfTheWorkShown(t *testing.T) {
+	s := store.New()
+	require.NoError(t, s.Load(manyApps(30), ""))
+	sv := NewServer(s)
+	sv.Handle(Command{Op: OpLast})
+	end := sv.Shown().Step
+	sv.Handle(Command{Op: OpForwardTick})
+	sv.Handle(Command{Op: OpForwardTick})
+	sv.Handle(Command{Op: OpBack})
+	sv.Handle(Command{Op: OpBack})
+	require.Equal(t, end, sv.Shown().Step)
+	require.Equal(t, end+2, s.Step(), "shown from kept frames")
+	rep := sv.Handle(Command{Op: OpSubmit, Submit: &scenarios.Submit{App: "late", User: "u1", Queue: "a"}})
+	require.Empty(t, rep.Err)
+	require.Equal(t, end+1, sv.Shown().Steps, "the ticks after the step are replaced")
+	sv.Handle(Command{Op: OpBack})
+	require.Equal(t, end, sv.Shown().Step)
+	require.Equal(t, end+1, s.Step(), "the step before the submit, kept")
+	f := sv.Handle(Command{Op: OpForward}).Frame
+	require.Equal(t, "submit", f.Kind, "the submit, not the tick kept at its step")
+	require.Equal(t, end+1, f.Steps)
+}
+
+// The kept frames are the newest, within navFrames and navElements, one
+// per step and selection.
+func TestKeptFramesAreBounded(t *testing.T) {
+	var nc navCache
+	doc := &scenarios.Scenario{}
+	for i := range 2 * navFrames {
+		nc.keep(1, doc, &store.Frame{Step: i})
+	}
+	require.Len(t, nc.frames, navFrames)
+	require.Equal(t, 2*navFrames-1, nc.frames[len(nc.frames)-1].f.Step)
+	nc.keep(1, doc, &store.Frame{Step: 2*navFrames - 1, Selected: "root.a"})
+	nc.keep(1, doc, &store.Frame{Step: 2*navFrames - 1, Selected: "root.a"})
+	require.Len(t, nc.frames, navFrames, "a step and selection kept once")
+	bigs := func() (steps []int) {
+		for _, k := range nc.frames {
+			if len(k.f.Apps) > 0 {
+				steps = append(steps, k.f.Step)
+			}
+		}
+		return steps
+	}
+	for i := range 3 {
+		nc.keep(1, doc, &store.Frame{Step: 1000 + i, Apps: make([]core.AppView, 2*navElements/5)})
+	}
+	require.Equal(t, []int{1001, 1002}, bigs(), "the newest frames within navElements")
+	nc.keep(2, doc, &store.Frame{Step: 0})
+	require.Len(t, nc.frames, 1, "another work's frames go")
+	nc.keep(2, doc, &store.Frame{Step: 1, Err: "refused"})
+	require.Len(t, nc.frames, 1, "a frame with an error is not kept")
+}
+
+// Saving the work and a share link name the step shown without moving the
+// store there: the page saves after every step, and a save that replayed
+// would cost what the kept frame saved.
+func TestSavingAStepShownFromAKeptFrameDoesNotReplay(t *testing.T) {
+	s := store.New()
+	require.NoError(t, s.Load(manyApps(30), ""))
+	sv := NewServer(s)
+	sv.Handle(Command{Op: OpLast})
+	sv.Handle(Command{Op: OpForwardTick})
+	sv.Handle(Command{Op: OpBack})
+	shown := sv.Shown().Step
+	require.NotEqual(t, shown, s.Step(), "shown from a kept frame")
+	played := s.Step()
+	saved := sv.Handle(Command{Op: OpSave}).Text
+	link := sv.Handle(Command{Op: OpLink}).Text
+	require.Equal(t, played, s.Step(), "the store did not move")
+
+	other := NewServer(store.New())
+	require.True(t, OpenedOf(other.Handle(Command{Op: OpRestoreSaved, Saved: saved})).Restored)
+	require.Equal(t, shown, other.Store().Step())
+	require.Empty(t, other.Handle(Command{Op: OpOpenLink, Text: link}).Err)
+	require.Equal(t, shown, other.Store().Step())
+}

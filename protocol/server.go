@@ -1,0 +1,294 @@
+package protocol
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"yarnplay/app/store"
+	"yarnplay/scenarios/lessons"
+)
+
+// Server applies commands to a store: the worker's end, and natively the
+// store InProcess answers from.
+type Server struct {
+	store *store.Store
+	// sent is the last frame replied: a reply carries the store's frame
+	// only when it is another.
+	sent *store.Frame
+	// nav keeps the frames sent lately, to move among them without
+	// replaying (navcache.go).
+	nav navCache
+}
+
+// NewServer returns a server over s.
+func NewServer(s *store.Store) *Server { return &Server{store: s, nav: navCache{pending: -1}} }
+
+// Store returns the store the server applies commands to.
+func (sv *Server) Store() *store.Store { return sv.store }
+
+// Handle applies c to the store and says what came of it. A command the
+// store refuses has its error in Err (and in the frame's Err, in words);
+// a panic in the store is an error too, and the store is left as the
+// panic left it (its actions undo what they did when they fail).
+func (sv *Server) Handle(c Command) (rep Reply) {
+	s := sv.store
+	start := time.Now()
+	// kept is the frame kept of the step the command moved to, when the
+	// store did not move (navigate).
+	var kept *store.Frame
+	defer func() {
+		rep.Took = time.Since(start)
+		if r := recover(); r != nil {
+			rep.Err = fmt.Sprintf("internal error (%s): %v", c.Op, r)
+		}
+		rep.Works = s.Works()
+		f := kept
+		if f == nil {
+			f = s.Frame()
+			sv.nav.keep(s.Works(), s.Scenario(), f)
+		}
+		if f != sv.sent {
+			rep.Frame, sv.sent = f, f
+		}
+	}()
+	if f, moved := sv.navigate(c); moved {
+		kept = f
+		return rep
+	}
+	// The step shown, which a link and the saved work name without
+	// needing the store there (the page saves after every step).
+	step := s.Step()
+	if c.Op == OpLink || c.Op == OpSave {
+		if sv.nav.pending >= 0 {
+			step = sv.nav.pending
+		}
+	} else {
+		sv.settle()
+	}
+	errText := func(err error) string {
+		if err == nil {
+			return ""
+		}
+		rep.Issue = store.IssueOf(err)
+		return err.Error()
+	}
+	switch c.Op {
+	case OpJump:
+		s.Jump(c.Step)
+	case OpFirst:
+		s.First()
+	case OpLast:
+		s.Last()
+	case OpBack:
+		s.Back()
+	case OpForward:
+		rep.Err = errText(s.Forward())
+	case OpForwardTick:
+		rep.Err = errText(s.ForwardTick())
+	case OpPlayStep:
+		rep.Played = s.PlayStep()
+	case OpReset:
+		s.Reset()
+	case OpFork:
+		rep.Err = errText(s.Fork())
+	case OpSelect:
+		q := c.Queue
+		if c.Toggle && s.Frame().Selected == q {
+			q = ""
+		}
+		s.Select(q)
+	case OpSelectPartition:
+		s.SelectPartition(c.Name)
+	case OpSelectUser:
+		s.SelectUser(c.User)
+	case OpClearError:
+		s.ClearError()
+	case OpReport:
+		if c.Text != "" {
+			s.Report(errors.New(c.Text))
+		}
+	case OpSubmit:
+		if c.Submit == nil {
+			rep.Err = "protocol: submit without the application"
+			return rep
+		}
+		rep.Err = errText(s.Submit(*c.Submit))
+	case OpRequest:
+		rep.Err = errText(s.Request(c.Asks...))
+	case OpHeartbeat:
+		rep.Err = errText(s.Heartbeat(c.Node))
+	case OpTick:
+		rep.Err = errText(s.Tick(c.N))
+	case OpFinishContainers:
+		rep.Err = errText(s.FinishContainers(c.App, c.N, c.Node))
+	case OpFinishApp:
+		rep.Err = errText(s.FinishApp(c.App))
+	case OpKillApp:
+		rep.Err = errText(s.KillApp(c.App, c.User))
+	case OpAddNodes:
+		if c.Nodes == nil {
+			rep.Err = "protocol: add-nodes without the nodes"
+			return rep
+		}
+		if l := c.Nodes.Label; l != "" {
+			if err := s.AddNodeLabel(l, c.Exclusive); err != nil {
+				rep.Err = errText(err)
+				return rep
+			}
+		}
+		rep.Err = errText(s.AddNodes(*c.Nodes))
+	case OpRemoveNode:
+		rep.Err = errText(s.RemoveNode(c.Node))
+	case OpSetGroups:
+		rep.Err = errText(s.SetGroups(c.User, c.Groups))
+	case OpSetConfig:
+		// A draft Hadoop refuses is the editor's to show, on its queue: the
+		// store and its frame stay as they were.
+		if err := s.CheckConfig(c.Conf); err != nil {
+			rep.Err = errText(err)
+			return rep
+		}
+		rep.Err = errText(s.SetConfig(c.Conf))
+	case OpImportScenario:
+		rep.Err = errText(s.ImportScenario(c.Name, c.Data))
+	case OpImportXML:
+		rep.Err = errText(s.ImportXML(c.Data))
+	case OpImportXMLText:
+		rep.Err = errText(s.ImportXMLText(c.Text))
+	case OpImportSnapshot:
+		rep.Err = errText(s.ImportSnapshot(c.Files))
+	case OpBlank:
+		rep.Err = errText(s.Load(store.Blank(), ""))
+	case OpOpen:
+		o := sv.open(c.Name, c.Text, c.Saved)
+		rep.Played = o.Link
+		answer(&rep, o)
+	case OpRestoreSaved:
+		answer(&rep, sv.restore(c.Saved))
+	case OpRestoreUndo:
+		if c.Point == nil {
+			rep.Err = "protocol: restore-undo without the work"
+			return rep
+		}
+		rep.Err = errText(restoreUndo(s, *c.Point))
+	case OpOpenLink:
+		rep.Err = errText(s.OpenLink(c.Text))
+	case OpCheckConfig:
+		rep.Err = errText(s.CheckConfig(c.Conf))
+	case OpLink:
+		frag, err := s.LinkAt(step)
+		rep.Text, rep.Err = frag, errText(err)
+	case OpExportYAML:
+		data, err := s.ExportYAML()
+		rep.Data, rep.Err = data, errText(err)
+	case OpExportXML:
+		rep.Data = s.ExportXML()
+	case OpResync:
+		// The frame goes again, whole: the worker's end resets its
+		// writer (ReplyWriter.Reset) for this command.
+		sv.sent = nil
+	case OpSave:
+		st := &savedWork{}
+		rep.Err = errText(s.SaveAt(st, step))
+		rep.Text = st.value
+	case OpUndoPoint:
+		p, err := undoPoint(s)
+		if err != nil {
+			rep.Err = err.Error()
+			return rep
+		}
+		answer(&rep, p)
+	case OpWhy:
+		if v := verdict(s, c.App); v != nil {
+			answer(&rep, v)
+		}
+	case OpExportSnapshot:
+		files, err := s.ExportSnapshot()
+		if rep.Err = errText(err); err == nil {
+			answer(&rep, files)
+		}
+	default:
+		rep.Err = fmt.Sprintf("protocol: no command %q", c.Op)
+	}
+	return rep
+}
+
+// open brings in the work for a route (slug, "" on /): a share link in
+// the fragment wins; else the saved work (what Save returned, "" for
+// none) when it is on /, or on the page of the lesson it started from;
+// else the route's lesson, or the default one. A link that does not open
+// says why, over the work loaded instead; so does saved work that does
+// not open (Opened.SavedErr: the page keeps it aside).
+func (sv *Server) open(slug, fragment, saved string) Opened {
+	s := sv.store
+	var linkErr error
+	if fragment != "" {
+		if linkErr = s.OpenLink(fragment); linkErr == nil {
+			return Opened{Link: true}
+		}
+	}
+	defer func() {
+		if linkErr != nil {
+			s.Report(linkErr)
+		}
+	}()
+	var o Opened
+	st := &savedWork{value: saved, ok: saved != ""}
+	if lesson, ok := store.SavedLesson(st); ok && (slug == "" || lesson == slug) {
+		restored, err := s.Restore(st)
+		if restored {
+			return Opened{Restored: true}
+		}
+		if err != nil {
+			o.SavedErr = err.Error()
+			if linkErr == nil {
+				linkErr = err
+			}
+		}
+	}
+	if slug == "" {
+		slug = lessons.Default()
+	}
+	sc, err := lessons.Load(slug)
+	if err != nil {
+		if linkErr == nil {
+			linkErr = err
+		}
+		return o
+	}
+	if err := s.Load(sc, slug); err != nil && linkErr == nil {
+		linkErr = err
+	}
+	return o
+}
+
+// restore opens the saved work (what Save returned): the work stays when
+// it does not open, and the answer says why.
+func (sv *Server) restore(saved string) Opened {
+	restored, err := sv.store.Restore(&savedWork{value: saved, ok: saved != ""})
+	if err != nil {
+		return Opened{SavedErr: err.Error()}
+	}
+	return Opened{Restored: restored}
+}
+
+// savedWork is the one value of store.SaveKey, as the page keeps it.
+type savedWork struct {
+	value string
+	ok    bool
+}
+
+func (w *savedWork) Get(key string) (string, bool, error) {
+	if key != store.SaveKey {
+		return "", false, nil
+	}
+	return w.value, w.ok, nil
+}
+
+func (w *savedWork) Set(key, value string) error {
+	if key == store.SaveKey {
+		w.value, w.ok = value, true
+	}
+	return nil
+}
