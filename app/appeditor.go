@@ -340,7 +340,7 @@ func submitQueues(queues []core.QueueView) []string {
 		if q.Leaf {
 			out = append(out, q.Path)
 		}
-		managed = managed || q.ManagedParent
+		managed = managed || q.ManagedParent || q.FlexibleParent
 	}
 	if managed {
 		out = append(out, "default")

@@ -25,7 +25,7 @@ func frameView(f *store.Frame) (ScenarioView, bool) {
 			AbsCapacity: q.AbsCapacity, AbsMaxCapacity: q.AbsMaxCapacity,
 			Guaranteed: q.EffectiveMin, Max: q.EffectiveMax,
 		}
-		v.Auto, _ = autoMark(q.ManagedParent, q.AutoCreated, q.AutoActive)
+		v.Auto, _ = autoMark(q)
 		for _, c := range q.Children {
 			if cq := byPath[c]; cq != nil {
 				v.Children = append(v.Children, build(cq))

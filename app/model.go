@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"yarnplay/core"
 	"yarnplay/core/resource"
 )
 
@@ -115,8 +116,15 @@ func QueueLine(depth int, path string, cells ...string) string {
 
 // autoMark is a queue's Auto mark and its explanation, for the tree and
 // the bars.
-func autoMark(managedParent, autoCreated, active bool) (mark, title string) {
+func autoMark(q *core.QueueView) (mark, title string) {
+	managedParent, autoCreated, active := q.ManagedParent, q.AutoCreated, q.AutoActive
 	switch {
+	case q.Dynamic:
+		return "auto-created", "Dynamic queue (Hadoop 3.4's flexible auto-queue creation): created when an application was " +
+			"placed in it, with its parent's template and a weight of 1w unless the template or its own properties set one"
+	case q.FlexibleParent:
+		return "auto-create parent", "Flexible auto-queue creation (auto-queue-creation-v2.enabled): queues are created under it " +
+			"when applications are placed in queues that do not exist"
 	case autoCreated && active:
 		return "auto-created", "Auto-created leaf queue: made from its parent's leaf-queue-template when the queue mappings " +
 			"placed an application in it; its parent's queue-management policy gives it the template's capacity"

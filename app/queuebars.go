@@ -339,7 +339,7 @@ func queueBarRowsRange(f *store.Frame, first, last int) []queueBarRow {
 		if rk, ok := ranks[q.Path]; ok {
 			r.Rank, r.RankParity = rankText(rk), strconv.Itoa(rk.Rank%2)
 		}
-		r.Auto, r.AutoTitle = autoMark(q.ManagedParent, q.AutoCreated, q.AutoActive)
+		r.Auto, r.AutoTitle = autoMark(q)
 		if q.State == config.Stopped || q.State == config.Draining {
 			r.State = string(q.State)
 		}

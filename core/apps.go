@@ -83,6 +83,13 @@ func (s *Scheduler) submit(sub Submission, recovering bool) error {
 		}
 		q, lookupErr = nq, nil
 	}
+	// Hadoop 3.4 also creates a queue named by its full path without a
+	// placement; a failure then leaves it unknown.
+	if q == nil && pc == nil && s.profile.AtLeast34() && strings.Contains(queueName, ".") && !isAmbiguous(lookupErr) {
+		if nq, err := s.createFlexibleLeaf(queueName); err == nil {
+			q, lookupErr = nq, nil
+		}
+	}
 	if lookupErr != nil {
 		if q == nil && isAmbiguous(lookupErr) {
 			return reject(fmt.Sprintf("Application %s submitted by user %s to ambiguous queue: %s please use full queue path instead.", sub.App, sub.User, queueName))
@@ -167,6 +174,7 @@ func (s *Scheduler) submit(sub Submission, recovering bool) error {
 	for p := q; p != nil; p = p.parent {
 		p.numApps++
 	}
+	q.lastSubmittedMS = s.nowMS() // LeafQueue.submitApplication: the signal for expired auto deletion
 	s.emit(Event{Kind: EvAppSubmitted, App: a.id, User: a.user, Queue: q.path, Resource: amRes, Priority: prio})
 	s.addAttempt(a)
 	if a.amRequested {

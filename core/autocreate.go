@@ -158,7 +158,7 @@ func (s *Scheduler) contextForGroupParent(user, group string) (*placement, error
 		if leaf == nil && isAmbiguous(err) {
 			return nil, fmt.Errorf("mapping contains ambiguous leaf queue name: %s", full)
 		}
-		if !gq.conf.ManagedParent {
+		if !gq.conf.ManagedParent && !gq.conf.AutoQueueCreationV2 {
 			return nil, fmt.Errorf("mapping contains invalid or non-leaf queue  and no managed parent is found: %s", full)
 		}
 	}
@@ -181,7 +181,7 @@ func (s *Scheduler) placementContext(mp config.QueueMapping, leaf string) (*plac
 	if parent == nil {
 		return nil, nil
 	}
-	if !parent.conf.ManagedParent {
+	if !parent.conf.ManagedParent && !parent.conf.AutoQueueCreationV2 {
 		if q, _ := s.lookupQueue(parent.path + "." + leaf); q == nil {
 			return nil, nil
 		}
@@ -198,6 +198,11 @@ func (s *Scheduler) placementContext(mp config.QueueMapping, leaf string) (*plac
 // for it, else 0. The error is Hadoop's message.
 func (s *Scheduler) autoCreateLeaf(pc *placement) (*queue, error) {
 	parent, _ := s.lookupQueue(pc.parent)
+	if s.profile.AtLeast34() && (parent == nil || !parent.conf.ManagedParent) {
+		// Hadoop 3.4's createQueue: flexible creation unless the parent
+		// is a legacy managed parent.
+		return s.createFlexibleLeaf(pc.parent + "." + pc.queue)
+	}
 	if parent == nil || !parent.conf.ManagedParent {
 		return nil, fmt.Errorf("Could not auto-create leaf queue for %s. Queue mapping specifies an invalid parent queue which does not exist %s", pc.queue, pc.parent)
 	}

@@ -39,6 +39,7 @@ const (
 	EvQueueCreated      EventKind = "queue_created"     // a leaf auto-created under a managed parent, for an application placed in it (Detail)
 	EvQueueActivated    EventKind = "queue_activated"   // an auto-created leaf given its template's capacity (Detail: its capacities)
 	EvQueueDeactivated  EventKind = "queue_deactivated" // an auto-created leaf without applications set back to capacity 0 (Detail)
+	EvQueueDeleted      EventKind = "queue_deleted"     // an idle dynamic queue deleted by AutoCreatedQueueDeletionPolicy (Detail)
 	EvRefreshed         EventKind = "refreshed"
 	EvRefreshRefused    EventKind = "refresh_refused"
 	EvConfigWarning     EventKind = "config_warning"

@@ -231,6 +231,9 @@ func (s *Scheduler) CheckInvariants() error {
 	if err := s.checkPartitions(); err != nil {
 		return err
 	}
+	if err := s.checkDynamic(); err != nil {
+		return err
+	}
 	return s.checkAutoCreated()
 }
 

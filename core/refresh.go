@@ -60,6 +60,13 @@ func (s *Scheduler) Refresh(newConf *config.Conf) error {
 		}
 	}
 	parsed, err := config.ParseOnCluster(conf, s.profile, s.cluster)
+	var dynamic []config.DynamicQueue
+	if err == nil {
+		// Hadoop 3.4's dynamic leaves stay while their parent does.
+		if dynamic = survivingDynamic(s.dynamic, parsed); len(dynamic) > 0 {
+			parsed, err = config.ParseWithDynamicQueues(conf, s.profile, s.cluster, dynamic)
+		}
+	}
 	if err != nil {
 		re := &RefreshError{Message: err.Error()}
 		if ce, ok := err.(*config.Error); ok {
@@ -97,6 +104,7 @@ func (s *Scheduler) Refresh(newConf *config.Conf) error {
 	set.Warnings = append(append([]string(nil), set.Warnings...), s.set.Warnings...)
 	s.set = set
 	s.autoLeaves = autoLeaves
+	s.dynamic = dynamic
 	s.buildQueues(parsed.Root, old)
 	s.reinitChildLists(lists)
 	for _, q := range s.queues {

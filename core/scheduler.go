@@ -74,6 +74,14 @@ type Scheduler struct {
 	// order they were created, with their current entitlements; the
 	// slice is copied before it changes (it is shared with clones).
 	autoLeaves []*config.QueueConf
+	// dynamic are the queues Hadoop 3.4's flexible auto-queue creation
+	// made, in the order they were created; their
+	// configurations are in parsed (config.ParseWithDynamicQueues). The
+	// slice is copied before it changes (it is shared with clones).
+	dynamic []config.DynamicQueue
+	// markedForDeletion are the dynamic queues AutoCreatedQueueDeletionPolicy
+	// found eligible at its last run, sorted (replaced, never changed).
+	markedForDeletion []string
 }
 
 type rejection struct {

@@ -63,6 +63,10 @@ type queue struct {
 	// capacities (ParentQueueState), in float arithmetic.
 	autoActive    bool
 	autoActivated float32
+	// lastSubmittedMS is when the queue last took an application (a
+	// leaf) or a dynamic child (a parent), in simulated milliseconds
+	// (getLastSubmittedTimestamp), for AutoCreatedQueueDeletionPolicy.
+	lastSubmittedMS int64
 }
 
 func (q *queue) isLeaf() bool { return q.lf != nil }

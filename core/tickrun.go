@@ -41,6 +41,7 @@ func (t *TickRun) Step(n int) bool {
 	s.now++
 	s.emit(Event{Kind: EvTick, Seq: int(s.now)})
 	s.manageAutoCreatedLeaves()
+	s.deleteExpiredQueues()
 	s.monitor()
 	return true
 }

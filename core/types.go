@@ -174,10 +174,18 @@ type QueueView struct {
 	// ManagedParentQueue); AutoCreated a leaf created under one when an
 	// application was placed in it, and AutoActive whether its parent's
 	// queue-management policy gives it the template's capacity (else 0).
-	// Left out of JSON when false.
+	// AutoCreated also marks a dynamic queue of Hadoop 3.4's flexible
+	// auto-queue creation. Left out of JSON when false.
 	ManagedParent bool `json:",omitzero"`
 	AutoCreated   bool `json:",omitzero"`
 	AutoActive    bool `json:",omitzero"`
+	// FlexibleParent marks a parent with Hadoop 3.4's flexible auto-queue
+	// creation (auto-queue-creation-v2.enabled), MaxChildQueues its
+	// max-queues; Dynamic a leaf created under one (isDynamicQueue).
+	// Left out of JSON when zero.
+	FlexibleParent bool `json:",omitzero"`
+	Dynamic        bool `json:",omitzero"`
+	MaxChildQueues int  `json:",omitzero"`
 	// Used includes reserved resources, as CSQueue.getUsedResources does.
 	Used, Reserved, Pending resource.Resource
 

@@ -467,6 +467,9 @@ func queueStatic(w *writer, q *core.QueueView) {
 	w.f32(q.NormalizedWeight)
 	w.bool(q.ManagedParent)
 	w.bool(q.AutoCreated)
+	w.bool(q.FlexibleParent)
+	w.bool(q.Dynamic)
+	w.int(int64(q.MaxChildQueues))
 	w.strs(q.AccessibleLabels)
 	w.str(q.DefaultLabelExpression)
 }
@@ -496,6 +499,8 @@ func readQueueStatic(r *reader, q *core.QueueView) {
 	q.Weighted = r.bool()
 	q.Weight, q.NormalizedWeight = r.f32(), r.f32()
 	q.ManagedParent, q.AutoCreated = r.bool(), r.bool()
+	q.FlexibleParent, q.Dynamic = r.bool(), r.bool()
+	q.MaxChildQueues = r.small()
 	q.AccessibleLabels = r.strs()
 	q.DefaultLabelExpression = r.str()
 }

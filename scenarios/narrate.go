@@ -243,9 +243,14 @@ func (n narrator) one(e core.Event) string {
 		}
 		return s
 	case core.EvQueueCreated:
+		if strings.Contains(e.Detail, "flexible auto-queue creation") {
+			return fmt.Sprintf("%s does not exist yet and the application is placed in it: Hadoop 3.4 creates it as a dynamic leaf %s", e.Queue, e.Detail)
+		}
 		return fmt.Sprintf("the queue mappings place the application in %s, a new leaf: it is auto-created (AutoCreatedLeafQueue) %s", e.Queue, e.Detail)
 	case core.EvQueueActivated:
 		return fmt.Sprintf("auto-created %s is activated: %s (GuaranteedOrZeroCapacityOverTimePolicy, while its parent has room)", e.Queue, e.Detail)
+	case core.EvQueueDeleted:
+		return fmt.Sprintf("dynamic queue %s is deleted (AutoCreatedQueueDeletionPolicy): %s", e.Queue, e.Detail)
 	case core.EvQueueDeactivated:
 		return fmt.Sprintf("auto-created %s has no applications and is deactivated: %s (GuaranteedOrZeroCapacityOverTimePolicy)", e.Queue, e.Detail)
 	case core.EvRefreshed:

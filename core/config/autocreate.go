@@ -41,25 +41,6 @@ const (
 // (auto-queue-creation-v2.enabled).
 const SuffixAutoQueueCreationV2 = "auto-queue-creation-v2.enabled"
 
-// flexibleAutoCreation reads auto-queue-creation-v2.enabled: Hadoop 3.4
-// creates queues under such a parent (not simulated by yarnplay); Hadoop
-// 3.3 and 2 do not know the property.
-func (p *parser) flexibleAutoCreation(path string) {
-	key := QueueKey(path, SuffixAutoQueueCreationV2)
-	if !p.r.getBool(key, false) {
-		return
-	}
-	if p.profile.AtLeast34() {
-		p.r.notSimulated(unsupported(key, path, "flexible auto-queue creation (Hadoop 3.4)", notLoaded,
-			"Queue %s enables flexible auto-queue creation (%s=true): yarnplay simulates Hadoop 3.3's legacy "+
-				"auto-created leaf queues (auto-create-child-queue.enabled with a leaf-queue-template), not 3.4's flexible ones",
-			path, key))
-		return
-	}
-	p.r.warnf("%s: Hadoop %s has no flexible auto-queue creation (it came with Hadoop 3.4); the property is ignored",
-		key, map[bool]string{true: "2", false: "3.3"}[p.profile == Hadoop2])
-}
-
 // LeafTemplate is a managed parent's leaf queue template
 // (AutoCreatedLeafQueueConfig, ManagedParentQueue.initializeLeafQueueConfigs):
 // the template's capacities, checked as a queue named

@@ -77,8 +77,9 @@ func TestAutoCreatedLeafFromTemplate(t *testing.T) {
 }
 
 // TestAutoCreationUnderHadoop34 holds the verdicts under the hadoop-3.4
-// profile: legacy auto-created leaves are simulated as in 3.3, flexible
-// auto-queue creation is not.
+// profile: legacy auto-created leaves are simulated as in 3.3, and a
+// queue with flexible auto-queue creation is a parent even without
+// children.
 func TestAutoCreationUnderHadoop34(t *testing.T) {
 	p := Prefix + "root."
 	base := map[string]string{p + "queues": "a,b", p + "a.capacity": "50", p + "b.capacity": "50"}
@@ -93,8 +94,15 @@ func TestAutoCreationUnderHadoop34(t *testing.T) {
 	require.Equal(t, Accepted, r.Verdict, "%v", r.Err)
 	require.True(t, r.Parsed.Queue("root.b").ManagedParent)
 
-	r = Check(with(p+"b.auto-queue-creation-v2.enabled", "true"), Hadoop34)
-	require.Equal(t, NotSimulated, r.Verdict)
-	require.Equal(t, p+"b.auto-queue-creation-v2.enabled", r.Err.Property)
-	require.Contains(t, r.Err.Message, "not 3.4's flexible ones")
+	r = Check(with(p+"b.auto-queue-creation-v2.enabled", "true", p+"b.auto-queue-creation-v2.max-queues", "5",
+		p+"b.auto-queue-creation-v2.template.capacity", "2w", p+"*.auto-queue-creation-v2.template.capacity", "2w"), Hadoop34)
+	require.Equal(t, Accepted, r.Verdict, "%v %v", r.Err, r.Warnings)
+	b := r.Parsed.Queue("root.b")
+	require.True(t, b.AutoQueueCreationV2)
+	require.False(t, b.IsLeaf(), "a parent of the queues to come")
+	require.Equal(t, 5, b.AutoQueueMaxQueues)
+
+	r = Check(with(p+"b.auto-queue-creation-v2.enabled", "true", p+"b.auto-queue-creation-v2.max-queues", "x"), Hadoop34)
+	require.Equal(t, Refused, r.Verdict)
+	require.Equal(t, p+"b.auto-queue-creation-v2.max-queues", r.Err.Property)
 }

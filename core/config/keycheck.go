@@ -43,7 +43,7 @@ var globalSuffixes = []string{
 	"workflow-priority-mappings", "workflow-priority-mappings-override.enable", "multi-node-placement-enabled",
 	"multi-node-sorting.policy", "multi-node-sorting.policy.names", "node-locality-delay", "configuration.provider",
 	"maximum-application-lifetime", "default-application-lifetime", "app-fail-fast",
-	"legacy-queue-mode.enabled",
+	"legacy-queue-mode.enabled", "auto-queue-creation-v2.queue-expiration-time", SuffixAutoQueueCreationV2MaxDepth,
 }
 
 // checkKeys warns about Capacity Scheduler properties Hadoop silently

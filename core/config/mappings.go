@@ -86,7 +86,7 @@ func checkMapping(p *Parsed, parent, queue, full string) string {
 		if q == nil {
 			return "mapping contains invalid or non-leaf queue [" + queue + "] and invalid parent queue [" + parent + "]"
 		}
-		if q.ManagedParent {
+		if q.ManagedParent || q.AutoQueueCreationV2 {
 			return ""
 		}
 		return "mapping contains leaf queue [" + queue + "] and invalid parent queue which does not have auto creation of leaf queues enabled [" + parent + "]"

@@ -176,9 +176,11 @@ func (p *parser) parseQueue(parent *QueueConf, name string) (*QueueConf, error) 
 	children := splitQueueNames(rawChildren)
 	reservable := p.r.getBool(key(SuffixReservable), false)
 	autoCreate := p.r.getBool(key(SuffixAutoCreateChildQueue), false)
-	p.flexibleAutoCreation(path)
+	// Hadoop 3.4: a queue without children that enables flexible
+	// auto-queue creation is a parent (of the queues to be created).
+	v2Parent := p.profile.AtLeast34() && !autoCreate && !reservable && p.r.getBool(key(SuffixAutoQueueCreationV2), false)
 
-	if len(children) == 0 {
+	if len(children) == 0 && !v2Parent {
 		if parent == nil {
 			return nil, errorf(key(SuffixQueues), path, "Queue configuration missing child queue names for %s", name)
 		}
@@ -200,6 +202,9 @@ func (p *parser) parseQueue(parent *QueueConf, name string) (*QueueConf, error) 
 		}
 		q, err := p.newQueue(parent, name, path, true)
 		if err != nil {
+			return nil, err
+		}
+		if err := p.flexibleAutoCreation(q); err != nil {
 			return nil, err
 		}
 		if p.profile == Hadoop2 {
@@ -229,6 +234,12 @@ func (p *parser) parseQueue(parent *QueueConf, name string) (*QueueConf, error) 
 	q, err := p.newQueue(parent, name, path, false)
 	if err != nil {
 		return nil, err
+	}
+	if err := p.flexibleAutoCreation(q); err != nil {
+		return nil, err
+	}
+	if len(children) == 0 {
+		return q, nil
 	}
 	if err := p.checkLimits(path, rawChildren, len(children)); err != nil {
 		return nil, err

@@ -210,6 +210,18 @@ type QueueConf struct {
 	// AutoCreated marks a leaf created under a managed parent
 	// (AutoCreatedLeafQueue); it is never part of a parsed tree.
 	AutoCreated bool
+	// AutoQueueCreationV2 marks a queue under which Hadoop 3.4 creates
+	// queues (auto-queue-creation-v2.enabled, a parent even without
+	// children), with AutoQueueMaxQueues its max-queues (1000).
+	AutoQueueCreationV2 bool
+	AutoQueueMaxQueues  int
+	// Dynamic marks a leaf Hadoop 3.4 created under such a parent
+	// (isDynamicQueue); config.ParseWithDynamicQueues sets it.
+	Dynamic bool
+	// NoAutoRemoval marks a dynamic queue that
+	// AutoCreatedQueueDeletionPolicy never deletes
+	// (auto-queue-creation-v2.queue-auto-removal.enable=false).
+	NoAutoRemoval bool
 }
 
 // The ordering policies yarnplay simulates
@@ -222,8 +234,11 @@ const (
 )
 
 // IsLeaf reports whether q has no children and is not a managed parent
-// (whose children are created as applications arrive).
-func (q *QueueConf) IsLeaf() bool { return len(q.Children) == 0 && !q.ManagedParent }
+// or a flexible auto-creation parent (whose children are created as
+// applications arrive).
+func (q *QueueConf) IsLeaf() bool {
+	return len(q.Children) == 0 && !q.ManagedParent && !q.AutoQueueCreationV2
+}
 
 // Walk calls fn on q and its descendants in pre-order, children in list order.
 func (q *QueueConf) Walk(fn func(*QueueConf)) {

@@ -69,6 +69,13 @@ type Settings struct {
 	// QueueManagementIntervalMS (queue-management.monitoring-interval, 1500).
 	QueueManagement           bool
 	QueueManagementIntervalMS int64
+	// AutoQueueDeletion is whether the monitor runs Hadoop 3.4's
+	// AutoCreatedQueueDeletionPolicy (listed in the monitor's policies),
+	// every AutoQueueExpirationSec seconds
+	// (auto-queue-creation-v2.queue-expiration-time, 300), the idle time
+	// after which it deletes a dynamic queue.
+	AutoQueueDeletion      bool
+	AutoQueueExpirationSec int64
 	// UserMetrics is user-metrics.enable (false): with it, Hadoop's
 	// LeafQueue.allocateResource and releaseResource compute the user
 	// limit (and so refresh UsersManager's count of users with only
@@ -293,6 +300,9 @@ func parseSettings(r *reader) (Settings, error) {
 	if s.QueueManagementIntervalMS, err = r.getLong(KeyQueueManagementInterval, 1500, ""); err != nil {
 		return s, err
 	}
+	if s.AutoQueueExpirationSec, err = r.getLong(KeyAutoQueueExpirationTime, 300, ""); err != nil {
+		return s, err
+	}
 	if v, ok := r.c.Get(KeyMonitorPolicies); ok && p.Enabled {
 		// ResourceManager.createSchedulerMonitors: the monitor runs the
 		// listed policies only (Configuration.getClasses; the default
@@ -300,6 +310,7 @@ func parseSettings(r *reader) (Settings, error) {
 		preempt := false
 		for _, c := range trimmedStrings(v) {
 			s.QueueManagement = s.QueueManagement || c == QueueManagementPolicyClass
+			s.AutoQueueDeletion = s.AutoQueueDeletion || c == AutoQueueDeletionPolicyClass
 			preempt = preempt || c == PreemptionPolicyClass
 		}
 		p.Enabled = preempt

@@ -54,6 +54,7 @@ func TestSettingsDefaults(t *testing.T) {
 		MaxAppPriority:              0,
 		HeartbeatIntervalMS:         1000,
 		QueueManagementIntervalMS:   1500,
+		AutoQueueExpirationSec:      300,
 		UserMaxParallelAppsDefault:  math.MaxInt32,
 		Preemption: PreemptionSettings{
 			MonitoringIntervalMS:     3000,

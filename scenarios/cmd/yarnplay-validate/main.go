@@ -184,6 +184,11 @@ func printTree(w io.Writer, queues []core.QueueView, mixed bool) {
 			fmt.Fprintf(w, "%s: auto-create enabled parent; its leaves are created from its leaf-queue-template "+
 				"when the queue mappings place applications in them.\n", q.Path)
 		}
+		if q.FlexibleParent {
+			fmt.Fprintf(w, "%s: flexible auto-queue creation (Hadoop 3.4); leaves are created under it, up to %d children, "+
+				"with its template's properties (weight 1w unless set), when applications are placed in queues that do not exist.\n",
+				q.Path, q.MaxChildQueues)
+		}
 	}
 }
 

@@ -102,6 +102,10 @@ func TestValidateWeights(t *testing.T) {
 		{"mixed-modes.xml", "hadoop-3.4", 0, []string{"OK ",
 			"  eng    RUNNING  37.50%    100.00%           37.50%             100.00%           15360 MB, 12 vcores",
 			"root.adhoc: weight 2.0w, 66.67% of what its parent has left after its absolute and percentage siblings."}},
+		{"flexible-auto-queues.xml", "hadoop-3.4", 0, []string{"OK ", "(hadoop-3.4 rules)",
+			"root.users: flexible auto-queue creation (Hadoop 3.4); leaves are created under it, up to 200 children"}},
+		{"flexible-auto-queues.xml", "hadoop-3", 1, []string{"REFUSED ", "weights such as 2w came with Hadoop 3.4"}},
+		{"flexible-auto-queues-bad.xml", "hadoop-3.4", 1, []string{"REFUSED ", "auto-queue-creation-v2.max-queues"}},
 		{"weights-mixed.xml", "hadoop-3.4", 1, []string{"REFUSED ",
 			"Parent queue 'root' have children queue used mixed of  weight mode, percentage and absolute mode"}},
 	}
