@@ -60,20 +60,33 @@ func (s *Scheduler) allocateOnceLabelled(n *node, pass int) (assignment, bool, R
 	return assignment{}, false, ReasonNothingAssigned
 }
 
-// assignParentP is ParentQueue.assignContainers in a labelled partition.
-func (s *Scheduler) assignParentP(q *queue, n *node, lim *limits) assignment {
-	full, label, cr := s.full(), s.pw.label, s.wholeCluster()
+// servesPartition reports whether q is to be visited in the partition
+// walked: it can access it (unless the walk shares a non-exclusive
+// partition) and has asks pending there, the checks that open
+// ParentQueue's and LeafQueue's assignContainers; a queue skipped is
+// recorded with why.
+func (s *Scheduler) servesPartition(q *queue, n *node) bool {
+	full, label := s.full(), s.pw.label
 	if !s.pw.ignore && !q.conf.CanAccess(label) {
 		if full {
 			s.emit(Event{Kind: EvQueueSkipped, Node: n.name, Queue: q.path, Reason: ReasonNoPartitionAccess, Depth: q.depth, Partition: label, Detail: q.conf.AccessibleString()})
 		}
-		return assignment{}
+		return false
 	}
-	if !s.rc.GreaterThan(cr, s.qPending(q, s.pw.want()), resource.None) {
+	if !s.rc.GreaterThan(s.wholeCluster(), s.qPending(q, s.pw.want()), resource.None) {
 		if full {
 			used, _ := s.usedCapacityP(q, label)
 			s.emit(Event{Kind: EvQueueSkipped, Node: n.name, Queue: q.path, Reason: ReasonNoPending, Depth: q.depth, Value: used, Partition: label})
 		}
+		return false
+	}
+	return true
+}
+
+// assignParentP is ParentQueue.assignContainers in a labelled partition.
+func (s *Scheduler) assignParentP(q *queue, n *node, lim *limits) assignment {
+	full, label, cr := s.full(), s.pw.label, s.wholeCluster()
+	if !s.servesPartition(q, n) {
 		return assignment{}
 	}
 	if n.reservation != nil || !s.rc.GreaterThanOrEqual(cr, n.unallocated(), s.minAlloc()) {
@@ -203,17 +216,7 @@ func (s *Scheduler) assignLeafP(q *queue, n *node, lim *limits) assignment {
 	s.invalidate(changeLeaf, q) // updateCurrentResourceLimits: its cachedLimit changes
 	full, label, cr := s.full(), s.pw.label, s.wholeCluster()
 	s.updateCurrentLimit(q, lim)
-	if !s.pw.ignore && !q.conf.CanAccess(label) {
-		if full {
-			s.emit(Event{Kind: EvQueueSkipped, Node: n.name, Queue: q.path, Reason: ReasonNoPartitionAccess, Depth: q.depth, Partition: label, Detail: q.conf.AccessibleString()})
-		}
-		return assignment{}
-	}
-	if !s.rc.GreaterThan(cr, s.qPending(q, s.pw.want()), resource.None) {
-		if full {
-			used, _ := s.usedCapacityP(q, label)
-			s.emit(Event{Kind: EvQueueSkipped, Node: n.name, Queue: q.path, Reason: ReasonNoPending, Depth: q.depth, Value: used, Partition: label})
-		}
+	if !s.servesPartition(q, n) {
 		return assignment{}
 	}
 	if full {
