@@ -65,11 +65,16 @@ func newWorkload(t testing.TB, seed uint64) *workload {
 	return w
 }
 
-func (w *workload) addNode() {
+func (w *workload) addNode() { w.addNodeIn(func() string { return "" }) }
+
+// addNodeIn adds a node of a random rack and size in the partition label
+// draws, after the size.
+func (w *workload) addNodeIn(label func() string) {
 	name := fmt.Sprintf("n%d", w.added)
 	w.added++
 	rack := fmt.Sprintf("/r%d", w.r.IntN(2))
-	require.NoError(w.t, w.s.AddNode(core.NodeSpec{Name: name, Rack: rack, Capacity: resource.New(int64(4+w.r.IntN(5))*1024, int64(2+w.r.IntN(6)))}))
+	capacity := resource.New(int64(4+w.r.IntN(5))*1024, int64(2+w.r.IntN(6)))
+	require.NoError(w.t, w.s.AddNode(core.NodeSpec{Name: name, Rack: rack, Capacity: capacity, Label: label()}))
 	w.nodes = append(w.nodes, name)
 }
 

@@ -49,12 +49,7 @@ func labelWorkload(t *testing.T, seed uint64, level core.RecordLevel) *workload 
 }
 
 func (w *workload) addLabelledNode() {
-	name := fmt.Sprintf("n%d", w.added)
-	w.added++
-	spec := core.NodeSpec{Name: name, Rack: fmt.Sprintf("/r%d", w.r.IntN(2)),
-		Capacity: resource.New(int64(4+w.r.IntN(5))*1024, int64(2+w.r.IntN(6))), Label: []string{"", "", "x", "y"}[w.r.IntN(4)]}
-	require.NoError(w.t, w.s.AddNode(spec))
-	w.nodes = append(w.nodes, name)
+	w.addNodeIn(func() string { return []string{"", "", "x", "y"}[w.r.IntN(4)] })
 }
 
 // stepLabels is the workload's step with labelled submissions, asks and
