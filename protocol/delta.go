@@ -68,7 +68,7 @@ func writeList[T any](w *writer, m *listMemory, list, old []T, enc func(*writer,
 		w.count(i - prev - 1)
 		prev = i
 		var o *T
-		if i < len(old) && i+1 < len(m.at) {
+		if i < len(old) {
 			o = &old[i]
 		}
 		delta(w, &list[i], o)

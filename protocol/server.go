@@ -34,16 +34,16 @@ func (sv *Server) Store() *store.Store { return sv.store }
 func (sv *Server) Handle(c Command) (rep Reply) {
 	s := sv.store
 	start := time.Now()
-	// kept is the frame kept of the step the command moved to, when the
-	// store did not move (navigate).
-	var kept *store.Frame
+	// fromKept is the frame kept of the step the command moved to, when
+	// the store did not move (navigate).
+	var fromKept *store.Frame
 	defer func() {
 		rep.Took = time.Since(start)
 		if r := recover(); r != nil {
 			rep.Err = fmt.Sprintf("internal error (%s): %v", c.Op, r)
 		}
 		rep.Works = s.Works()
-		f := kept
+		f := fromKept
 		if f == nil && sv.nav.pending >= 0 {
 			f = sv.sent // the store stands elsewhere: the page keeps the step shown
 		}
@@ -56,7 +56,7 @@ func (sv *Server) Handle(c Command) (rep Reply) {
 		}
 	}()
 	if f, moved := sv.navigate(c); moved {
-		kept = f
+		fromKept = f
 		return rep
 	}
 	// The step shown, which a link and the saved work name without
