@@ -6,7 +6,6 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"yarnplay/app/store"
-	"yarnplay/core"
 )
 
 // ClusterMetrics is the ResourceManager UI's Cluster Metrics bar over the
@@ -32,46 +31,22 @@ type clusterMetrics struct {
 	Dominant bool
 }
 
-// clusterMetricsOf counts a frame's numbers as the RM's ClusterMetrics and
-// root QueueMetrics do: Apps Submitted are the applications accepted into
-// a queue (a rejected submission never reaches one); Pending are those
-// ACCEPTED and not yet RUNNING; Completed FINISHED or KILLED. Memory Used
-// is the containers' (reservations apart, in Memory Reserved).
+// clusterMetricsOf is the bar's numbers for a frame: the counts the store
+// made of the whole state (store.Metrics), with the totals of every
+// node, every partition's (the frame's Cluster is the default
+// partition's when nodes carry labels).
 func clusterMetricsOf(f *store.Frame) clusterMetrics {
-	// The totals are every node's, every partition's (the frame's
-	// Cluster is the default partition's when nodes carry labels).
-	m := clusterMetrics{MemTotal: f.Cluster.MemoryMB, VCoresTotal: f.Cluster.VCores, Nodes: len(f.Nodes), Dominant: f.Dominant}
+	fm := &f.Metrics
+	m := clusterMetrics{
+		Submitted: fm.AppsSubmitted, Pending: fm.AppsPending, Running: fm.AppsRunning, Completed: fm.AppsCompleted,
+		Containers: fm.Containers,
+		MemUsed:    fm.MemUsed, MemTotal: f.Cluster.MemoryMB, MemReserved: fm.MemReserved,
+		VCoresUsed: fm.VCoresUsed, VCoresTotal: f.Cluster.VCores, VCoresRes: fm.VCoresReserved,
+		Nodes: len(f.Nodes), Dominant: f.Dominant,
+	}
 	for _, p := range f.Partitions {
 		m.MemTotal += p.Resource.MemoryMB
 		m.VCoresTotal += p.Resource.VCores
-	}
-	for i := range f.Apps {
-		a := &f.Apps[i]
-		switch a.State {
-		case core.AppRejected:
-			continue
-		case core.AppAccepted:
-			m.Pending++
-		case core.AppRunning:
-			m.Running++
-		case core.AppFinished, core.AppKilled:
-			m.Completed++
-		}
-		m.Submitted++
-	}
-	for i := range f.Nodes {
-		n := &f.Nodes[i]
-		m.MemUsed += n.Allocated.MemoryMB
-		m.VCoresUsed += n.Allocated.VCores
-		if r := n.Reservation; r != nil {
-			m.MemReserved += r.Size.MemoryMB
-			m.VCoresRes += r.Size.VCores
-		}
-	}
-	for _, c := range f.Containers {
-		if !c.Reserved {
-			m.Containers++
-		}
 	}
 	return m
 }

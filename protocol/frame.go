@@ -171,6 +171,13 @@ func (fw *FrameWriter) write(w *writer, f *store.Frame) {
 	w.int(int64(f.Revision))
 	w.proses(f.Warnings)
 	w.proses(f.Assumptions)
+	m := &f.Metrics
+	for _, v := range []int{m.AppsSubmitted, m.AppsPending, m.AppsRunning, m.AppsCompleted, m.Containers} {
+		w.int(int64(v))
+	}
+	for _, v := range []int64{m.MemUsed, m.VCoresUsed, m.MemReserved, m.VCoresReserved} {
+		w.int(v)
+	}
 }
 
 // read reads a frame write wrote.
@@ -308,6 +315,13 @@ func (fr *FrameReader) read(r *reader) *store.Frame {
 	f.Revision = r.small()
 	f.Warnings = r.strs()
 	f.Assumptions = r.strs()
+	m := &f.Metrics
+	for _, v := range []*int{&m.AppsSubmitted, &m.AppsPending, &m.AppsRunning, &m.AppsCompleted, &m.Containers} {
+		*v = r.small()
+	}
+	for _, v := range []*int64{&m.MemUsed, &m.VCoresUsed, &m.MemReserved, &m.VCoresReserved} {
+		*v = r.int()
+	}
 	if r.err != nil {
 		// What was read of it is in the table: the reader starts again
 		// from the writer's next fresh frame (see ErrResync).

@@ -133,6 +133,57 @@ type Frame struct {
 	// Partition is the partition the queue bars and formulas show
 	// (SelectPartition): "" for the default one, else one of Partitions.
 	Partition string
+
+	// Metrics are the Cluster Metrics bar's counts over the whole state,
+	// counted where the state is, so that showing them needs neither
+	// every application nor every container.
+	Metrics Metrics
+}
+
+// Metrics are what the ResourceManager's ClusterMetrics and root
+// QueueMetrics count: AppsSubmitted are the applications accepted into a
+// queue (a rejected submission never reaches one), AppsPending those
+// ACCEPTED and not yet RUNNING, AppsCompleted those FINISHED or KILLED;
+// Containers the running containers (reservations apart); MemUsed and
+// VCoresUsed the nodes' allocations, MemReserved and VCoresReserved
+// their reservations.
+type Metrics struct {
+	AppsSubmitted, AppsPending, AppsRunning, AppsCompleted int
+	Containers                                             int
+	MemUsed, VCoresUsed, MemReserved, VCoresReserved       int64
+}
+
+// countMetrics counts the Metrics of a state's views.
+func countMetrics(apps []core.AppView, nodes []core.NodeView, cs []core.ContainerBrief) Metrics {
+	var m Metrics
+	for i := range apps {
+		switch apps[i].State {
+		case core.AppRejected:
+			continue
+		case core.AppAccepted:
+			m.AppsPending++
+		case core.AppRunning:
+			m.AppsRunning++
+		case core.AppFinished, core.AppKilled:
+			m.AppsCompleted++
+		}
+		m.AppsSubmitted++
+	}
+	for i := range nodes {
+		n := &nodes[i]
+		m.MemUsed += n.Allocated.MemoryMB
+		m.VCoresUsed += n.Allocated.VCores
+		if r := n.Reservation; r != nil {
+			m.MemReserved += r.Size.MemoryMB
+			m.VCoresReserved += r.Size.VCores
+		}
+	}
+	for i := range cs {
+		if !cs[i].Reserved {
+			m.Containers++
+		}
+	}
+	return m
 }
 
 // Partition is one labelled partition of the cluster.

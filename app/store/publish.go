@@ -44,6 +44,8 @@ type views struct {
 	cs     []core.ContainerBrief
 	nodeAt []int
 	apps   []core.AppView
+	// metrics are countMetrics of the views.
+	metrics Metrics
 }
 
 // stateViews returns the views of the current state: those of the last
@@ -65,6 +67,7 @@ func (s *Store) stateViews() *views {
 	}
 	v.nodeAt = append(v.nodeAt, len(v.cs))
 	v.apps = sched.AppendAppsBrief(make([]core.AppView, 0, sched.NumApps()), 0, sched.NumApps())
+	v.metrics = countMetrics(v.apps, v.nodes, v.cs)
 	s.views = v
 	return &s.views
 }
@@ -122,6 +125,7 @@ func (s *Store) publish() {
 		Containers:  v.cs,
 		NodeAt:      v.nodeAt,
 		Apps:        v.apps,
+		Metrics:     v.metrics,
 		Events:      s.res.Events,
 		Narration:   s.res.Lines,
 		Walk:        walk(s.res.Events),
