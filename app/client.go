@@ -18,8 +18,9 @@ func (p *Page) newController() *Controller {
 }
 
 // onUI runs fn (a reply's handling) on the UI goroutine, and renders the
-// page after it when it brought another frame, changed the working state,
-// or a component asked for it (Controller.Redraw): a reply that changes
+// page after it when it brought another frame or a component asked for it
+// (Controller.Redraw); the working state shows itself (showWorking). A
+// reply that changes
 // nothing shown (a save, a link, an undo point) costs no render of the
 // whole page, which at hundreds of queues takes longer than the command.
 // Before the page is mounted (a reply may come before OnMount) it waits
@@ -30,10 +31,10 @@ func (p *Page) onUI(fn func()) {
 		return
 	}
 	p.ui.Dispatch(func(ctx app.Context) {
-		f, working := p.ctl.Frame(), p.ctl.IsWorking()
+		f := p.ctl.Frame()
 		p.ctl.redraw = false
 		fn()
-		if p.ctl.Frame() == f && p.ctl.IsWorking() == working && !p.ctl.redraw {
+		if p.ctl.Frame() == f && !p.ctl.redraw {
 			ctx.PreventUpdate()
 		}
 	})
@@ -45,5 +46,32 @@ func (p *Page) runEarly() {
 	p.early = nil
 	for _, fn := range early {
 		p.onUI(fn)
+	}
+}
+
+// showWorking shows or hides the page's working state: the "Working…"
+// status and aria-busy on the page's root. It changes those elements
+// only, never rendering the page: a tick of a big cluster takes longer
+// than workingAfter, and a render of a thousand queues' rows to show one
+// word cost as much as drawing the tick's frame (twice a tick at
+// benchmark 5). Render draws the state too, for the renders that come
+// while it lasts.
+func (p *Page) showWorking(working bool) {
+	if app.IsServer || !p.Mounted() {
+		return
+	}
+	root := p.JSValue()
+	if !root.Truthy() {
+		return
+	}
+	if working {
+		root.Get("classList").Call("add", "working")
+		root.Call("setAttribute", "aria-busy", "true")
+	} else {
+		root.Get("classList").Call("remove", "working")
+		root.Call("removeAttribute", "aria-busy")
+	}
+	if st := app.Window().GetElementByID("working"); st.Truthy() {
+		st.Set("hidden", !working)
 	}
 }

@@ -64,7 +64,12 @@ func (p *Page) OnMount(ctx app.Context) {
 	}
 	p.ui = ctx
 	p.timers = true
-	p.ctl.after = func(d time.Duration, fn func()) { ctx.After(d, func(app.Context) { fn() }) }
+	// A timer's work shows itself (the working state, see showWorking):
+	// a render of the whole page for it would cost as much as a frame's.
+	p.ctl.after = func(d time.Duration, fn func()) {
+		ctx.After(d, func(ctx app.Context) { ctx.PreventUpdate(); fn() })
+	}
+	p.ctl.Working = p.showWorking
 	p.ctl.Idle = func() {
 		if len(p.stages.queued) > 0 {
 			p.nextStage()
