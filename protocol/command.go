@@ -69,6 +69,7 @@ const (
 	OpWhy            Op = "why"             // App; Reply.Data: its why.Verdict, none when it does not wait
 	OpExportSnapshot Op = "export-snapshot" // Reply.Data: []snapshot.File, the REST responses
 	OpResync         Op = "resync"          // the page lost its frames (ErrResync): the reply's frame is whole
+	OpCanvas         Op = "canvas"          // N: the node canvas's width, 0 when the page paints it; Toggle: dark; Node: the node opened (see Canvas)
 )
 
 // ops are the known commands, and whether each only asks (publishes no
@@ -83,7 +84,7 @@ var ops = map[Op]bool{
 	OpImportSnapshot: false, OpBlank: false, OpOpen: false, OpOpenLink: false, OpRestoreSaved: false,
 	OpRestoreUndo: false,
 	OpCheckConfig: true, OpLink: true, OpExportYAML: true, OpExportXML: true, OpSave: true,
-	OpUndoPoint: true, OpWhy: true, OpExportSnapshot: true, OpResync: true,
+	OpUndoPoint: true, OpWhy: true, OpExportSnapshot: true, OpResync: true, OpCanvas: true,
 }
 
 // Question reports whether op only asks: it changes nothing in the store.

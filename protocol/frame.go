@@ -172,9 +172,11 @@ func (fw *FrameWriter) write(w *writer, f *store.Frame) {
 	w.proses(f.Warnings)
 	w.proses(f.Assumptions)
 	m := &f.Metrics
-	for _, v := range []int{m.AppsSubmitted, m.AppsPending, m.AppsRunning, m.AppsCompleted, m.Containers} {
+	for _, v := range []int{m.AppsSubmitted, m.AppsPending, m.AppsRunning, m.AppsCompleted, m.Containers, m.NodesBusy} {
 		w.int(int64(v))
 	}
+	w.bool(f.NodesPainted)
+	w.str(f.FocusNode)
 	for _, v := range []int64{m.MemUsed, m.VCoresUsed, m.MemReserved, m.VCoresReserved} {
 		w.int(v)
 	}
@@ -316,9 +318,11 @@ func (fr *FrameReader) read(r *reader) *store.Frame {
 	f.Warnings = r.strs()
 	f.Assumptions = r.strs()
 	m := &f.Metrics
-	for _, v := range []*int{&m.AppsSubmitted, &m.AppsPending, &m.AppsRunning, &m.AppsCompleted, &m.Containers} {
+	for _, v := range []*int{&m.AppsSubmitted, &m.AppsPending, &m.AppsRunning, &m.AppsCompleted, &m.Containers, &m.NodesBusy} {
 		*v = r.small()
 	}
+	f.NodesPainted = r.bool()
+	f.FocusNode = r.str()
 	for _, v := range []*int64{&m.MemUsed, &m.VCoresUsed, &m.MemReserved, &m.VCoresReserved} {
 		*v = r.int()
 	}

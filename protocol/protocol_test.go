@@ -28,6 +28,7 @@ func TestCommandsRoundTrip(t *testing.T) {
 		{Op: OpAddNodes, Nodes: &scenarios.NodeSpec{Name: "g{i}", Count: 2, MemoryMB: 4096, Label: "gpu"}, Exclusive: true},
 		{Op: OpSelectPartition, Name: "gpu"},
 		{Op: OpResync},
+		{Op: OpCanvas, N: 1280, Toggle: true, Node: "n7"},
 	} {
 		data, err := EncodeCommand(7, c)
 		require.NoError(t, err)

@@ -19,7 +19,28 @@ type Server struct {
 	// nav keeps the frames sent lately, to move among them without
 	// replaying (navcache.go).
 	nav navCache
+	// canvas is the node canvas the simulation paints for the page
+	// (OpCanvas), if it does.
+	canvas Canvas
 }
+
+// Canvas is the page's node canvas when the simulation paints it (the
+// page gave the worker its canvas as an OffscreenCanvas): its width in
+// CSS pixels, 0 while the page paints its nodes itself; its colour
+// scheme; and the node the page opens as a card, outlined on it. While
+// Width is set, the frames the page gets carry only that node's
+// containers (store.Frame.ForPaintedNodes): at benchmark 5's scale the
+// page would read and keep hundreds of thousands of them at every step
+// only to paint them.
+type Canvas struct {
+	Width int
+	Dark  bool
+	Focus string
+}
+
+// Canvas returns the page's node canvas; its Width is 0 when the page
+// paints it. It shows the frame Shown returns, whole.
+func (sv *Server) Canvas() Canvas { return sv.canvas }
 
 // NewServer returns a server over s.
 func NewServer(s *store.Store) *Server { return &Server{store: s, nav: navCache{pending: -1}} }
@@ -37,6 +58,8 @@ func (sv *Server) Handle(c Command) (rep Reply) {
 	// fromKept is the frame kept of the step the command moved to, when
 	// the store did not move (navigate).
 	var fromKept *store.Frame
+	// resend sends the frame shown again (as the page now gets it).
+	resend := false
 	defer func() {
 		rep.Took = time.Since(start)
 		if r := recover(); r != nil {
@@ -51,10 +74,20 @@ func (sv *Server) Handle(c Command) (rep Reply) {
 			f = s.Frame()
 			sv.nav.keep(s.Works(), s.Scenario(), f)
 		}
-		if f != sv.sent {
+		if f != sv.sent || resend {
 			rep.Frame, sv.sent = f, f
+			if sv.canvas.Width > 0 {
+				rep.Frame = f.ForPaintedNodes(sv.canvas.Focus)
+			}
 		}
 	}()
+	if c.Op == OpCanvas {
+		// The page's canvas changed: the frame shown goes again, with
+		// the containers the page now needs.
+		sv.canvas = Canvas{Width: max(c.N, 0), Dark: c.Toggle, Focus: c.Node}
+		fromKept, resend = sv.sent, true
+		return rep
+	}
 	if f, moved := sv.navigate(c); moved {
 		fromKept = f
 		return rep

@@ -134,6 +134,13 @@ type Frame struct {
 	// (SelectPartition): "" for the default one, else one of Partitions.
 	Partition string
 
+	// NodesPainted is true in the frames the page gets when the
+	// simulation paints the node canvas itself (ForPaintedNodes):
+	// Containers and NodeAt then hold only FocusNode's containers (none
+	// without one), and Metrics counts them all.
+	NodesPainted bool
+	FocusNode    string
+
 	// Metrics are the Cluster Metrics bar's counts over the whole state,
 	// counted where the state is, so that showing them needs neither
 	// every application nor every container.
@@ -144,17 +151,18 @@ type Frame struct {
 // QueueMetrics count: AppsSubmitted are the applications accepted into a
 // queue (a rejected submission never reaches one), AppsPending those
 // ACCEPTED and not yet RUNNING, AppsCompleted those FINISHED or KILLED;
-// Containers the running containers (reservations apart); MemUsed and
-// VCoresUsed the nodes' allocations, MemReserved and VCoresReserved
-// their reservations.
+// Containers the running containers (reservations apart), and NodesBusy
+// the nodes that run at least one; MemUsed and VCoresUsed the nodes'
+// allocations, MemReserved and VCoresReserved their reservations.
 type Metrics struct {
 	AppsSubmitted, AppsPending, AppsRunning, AppsCompleted int
-	Containers                                             int
+	Containers, NodesBusy                                  int
 	MemUsed, VCoresUsed, MemReserved, VCoresReserved       int64
 }
 
 // countMetrics counts the Metrics of a state's views.
-func countMetrics(apps []core.AppView, nodes []core.NodeView, cs []core.ContainerBrief) Metrics {
+// Node i's containers are cs[nodeAt[i]:nodeAt[i+1]].
+func countMetrics(apps []core.AppView, nodes []core.NodeView, cs []core.ContainerBrief, nodeAt []int) Metrics {
 	var m Metrics
 	for i := range apps {
 		switch apps[i].State {
@@ -178,9 +186,16 @@ func countMetrics(apps []core.AppView, nodes []core.NodeView, cs []core.Containe
 			m.VCoresReserved += r.Size.VCores
 		}
 	}
-	for i := range cs {
-		if !cs[i].Reserved {
-			m.Containers++
+	for i := range len(nodeAt) - 1 {
+		running := 0
+		for _, c := range cs[nodeAt[i]:nodeAt[i+1]] {
+			if !c.Reserved {
+				running++
+			}
+		}
+		m.Containers += running
+		if running > 0 {
+			m.NodesBusy++
 		}
 	}
 	return m

@@ -67,7 +67,7 @@ func (s *Store) stateViews() *views {
 	}
 	v.nodeAt = append(v.nodeAt, len(v.cs))
 	v.apps = sched.AppendAppsBrief(make([]core.AppView, 0, sched.NumApps()), 0, sched.NumApps())
-	v.metrics = countMetrics(v.apps, v.nodes, v.cs)
+	v.metrics = countMetrics(v.apps, v.nodes, v.cs, v.nodeAt)
 	s.views = v
 	return &s.views
 }
