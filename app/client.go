@@ -14,7 +14,19 @@ func (p *Page) newController() *Controller {
 	if !app.IsClient {
 		return NewLocalController(store.New())
 	}
-	return NewController(worker.NewClient(href(worker.ScriptPath), p.onUI))
+	cl := worker.NewClient(href(worker.ScriptPath), p.onUI)
+	ctl := NewController(cl)
+	if w, ok := cl.(interface{ Worker() any }); ok && offscreenCanvases() {
+		workerCanvas = &canvasLink{worker: app.ValueOf(w.Worker()), ctl: ctl}
+	}
+	return ctl
+}
+
+// offscreenCanvases reports whether the browser hands canvases to
+// workers (HTMLCanvasElement.transferControlToOffscreen).
+func offscreenCanvases() bool {
+	cv := app.Window().Get("HTMLCanvasElement")
+	return cv.Truthy() && cv.Get("prototype").Get("transferControlToOffscreen").Truthy()
 }
 
 // onUI runs fn (a reply's handling) on the UI goroutine, and renders the

@@ -150,7 +150,8 @@ func (c *Controller) receive(cmd protocol.Command, rep protocol.Reply, start tim
 	if changes(cmd.Op) && c.Changed != nil {
 		c.Changed()
 	}
-	if c.report != nil && c.frame != nil {
+	// The canvas's news (NodeGrid) is the page's, not a user's action.
+	if c.report != nil && c.frame != nil && cmd.Op != protocol.OpCanvas {
 		c.report(Timing{Wall: c.now().Sub(start), Work: rep.Took, Step: c.frame.Step, Kind: c.frame.Kind, Op: cmd.Op})
 	}
 }

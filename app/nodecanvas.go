@@ -166,6 +166,27 @@ func rasterNodes(buf []byte, f *store.Frame, l canvasLayout, nc *nodeCtx, p canv
 	return np.r.pix
 }
 
+// PaintNodes paints a frame's nodes as NodeGrid's canvas shows them: on a
+// canvas width CSS pixels wide (the room the page gives it), in the dark
+// palette or the light one, the node named focus outlined. It returns
+// rasterNodes' picture, in buf when it is large enough, and its size. The
+// simulation's worker paints the page's canvas with it (wasm/worker), so
+// that the nodes' containers stay where the frame is built.
+func PaintNodes(buf []byte, f *store.Frame, width int, dark bool, focus string) (pix []byte, w, h int) {
+	l := newCanvasLayout(len(f.Nodes), width)
+	at := -1
+	for i := range f.Nodes {
+		if f.Nodes[i].Name == focus {
+			at = i
+		}
+	}
+	nc := &nodeCtx{
+		colors: NewColors(f), minAlloc: frameMinAlloc(f),
+		heartbeat: f.HeartbeatNode, tick: f.Tick, largest: largestNode(f.Nodes),
+	}
+	return rasterNodes(buf, f, l, nc, paletteFor(dark), at), l.W, l.H
+}
+
 // nodePainter draws rasterNodes' picture in parts: paint draws the next
 // nodes, in node order, and the picture once every node is painted is
 // rasterNodes' to the pixel (each node's marks are painted in the same

@@ -8,6 +8,7 @@ import (
 
 	"yarnplay/app/store"
 	"yarnplay/core"
+	"yarnplay/protocol"
 )
 
 // Node counts at which NodeGrid changes how it draws.
@@ -64,6 +65,9 @@ type NodeGrid struct {
 	// after, part by part (job is the drawing under way).
 	yielder *Yielder
 	job     *canvasJob
+	// told is what the simulation was told of the canvas it paints
+	// (workerCanvas), its zero value when it paints none.
+	told protocol.Canvas
 }
 
 // canvasJob is a drawing of the canvas under way: in the browser, ten
@@ -104,8 +108,10 @@ func (c *NodeGrid) OnMount(ctx app.Context) {
 	ctx.Defer(c.draw)
 }
 
-// OnDismount releases the scheme listener and the yielder.
+// OnDismount releases the scheme listener and the yielder, and takes the
+// canvas back from the simulation.
 func (c *NodeGrid) OnDismount() {
+	c.tell(protocol.Canvas{})
 	if c.yielder != nil {
 		c.yielder.Release()
 		c.yielder = nil
@@ -163,9 +169,13 @@ func (c *NodeGrid) Render() app.UI {
 		)
 	default:
 		l := newCanvasLayout(len(f.Nodes), c.canvasWidth())
+		cv := app.Canvas().Class("ng-canvas")
+		if workerCanvas == nil {
+			// A canvas the simulation paints has the size it gives it.
+			cv = cv.Width(l.W).Height(l.H)
+		}
 		body = app.Div().Class("ng-canvas-wrap").Body(
-			app.Canvas().Class("ng-canvas").Width(l.W).Height(l.H).
-				Style("width", strconv.Itoa(l.W)+"px").Style("height", strconv.Itoa(l.H)+"px").
+			cv.Style("width", strconv.Itoa(l.W)+"px").Style("height", strconv.Itoa(l.H)+"px").
 				Role("img").Aria("label", nodesSummary(f)+". Click a strip to open its node.").
 				OnClick(c.onCanvasClick).OnMouseMove(c.onCanvasHover),
 			app.P().Class("ng-hover").Aria("live", "polite").Text("Point at a strip to name its node; click to open it."),
@@ -218,7 +228,8 @@ func (c *NodeGrid) open(name string) {
 // expandedNode is the node opened as a card, its containers included, or
 // nil.
 func (c *NodeGrid) expandedNode() *core.NodeView {
-	if c.expanded == "" {
+	if c.expanded == "" || (c.Frame.NodesPainted && c.Frame.FocusNode != c.expanded) {
+		// The simulation sends the node's containers with its next frame.
 		return nil
 	}
 	for i := range c.Frame.Nodes {
@@ -299,6 +310,7 @@ func (c *NodeGrid) canvasWidth() int {
 // paints at once.
 func (c *NodeGrid) draw(ctx app.Context) {
 	if app.IsServer || !c.Mounted() || nodeMode(len(c.Frame.Nodes)) != modeCanvas {
+		c.tell(protocol.Canvas{})
 		return
 	}
 	root := c.JSValue()
@@ -310,6 +322,10 @@ func (c *NodeGrid) draw(ctx app.Context) {
 		return
 	}
 	dark := c.scheme != nil && c.scheme.Truthy() && c.scheme.Get("matches").Bool()
+	if workerCanvas != nil {
+		c.giveCanvas(cv, protocol.Canvas{Width: c.canvasWidth(), Dark: dark, Focus: c.expanded})
+		return
+	}
 	focus := -1
 	for i := range c.Frame.Nodes {
 		if c.Frame.Nodes[i].Name == c.expanded {
@@ -354,6 +370,46 @@ func (c *NodeGrid) draw(ctx app.Context) {
 	cv.Call("getContext", "2d").Call("putImageData", c.img, 0, 0)
 	c.drawn = key
 	c.job = nil
+}
+
+// giveCanvas has the simulation paint the canvas cv as want says: the
+// first time it sees cv, it hands it over as an OffscreenCanvas (the
+// page never paints it again), then it tells the simulation of every
+// change of width, scheme or node opened.
+func (c *NodeGrid) giveCanvas(cv app.Value, want protocol.Canvas) {
+	if !cv.Get(givenMark).Truthy() {
+		off := cv.Call("transferControlToOffscreen")
+		cv.Set(givenMark, true)
+		workerCanvas.worker.Call("postMessage", map[string]any{"canvas": off}, []any{off})
+		c.told = protocol.Canvas{} // a new canvas: to be told all
+	}
+	c.tell(want)
+}
+
+// givenMark marks a canvas element handed over to the simulation.
+const givenMark = "yarnplayGiven"
+
+// tell tells the simulation of the canvas it paints (a zero Canvas: it
+// paints none), if that changed.
+func (c *NodeGrid) tell(want protocol.Canvas) {
+	if workerCanvas == nil || want == c.told {
+		return
+	}
+	c.told = want
+	workerCanvas.ctl.Do(protocol.Command{Op: protocol.OpCanvas, N: want.Width, Toggle: want.Dark, Node: want.Focus})
+}
+
+// workerCanvas is how the page hands its node canvas to the simulation's
+// worker, which paints it where the frame's containers are (see
+// protocol.Canvas): nil when the page paints it itself (natively, in the
+// views' demo, in a browser without OffscreenCanvas).
+var workerCanvas *canvasLink
+
+// canvasLink reaches the simulation's worker: worker is its Worker
+// object, and ctl the controller sending it commands.
+type canvasLink struct {
+	worker app.Value
+	ctl    *Controller
 }
 
 // drawLater goes on with the drawing once the browser has run, unless
@@ -416,7 +472,7 @@ func nodeStripRow(n *core.NodeView, nc *nodeCtx, open bool) app.UI {
 // many reserved, and whose heartbeat this step is.
 func nodesSummary(f *store.Frame) string {
 	var alloc, capa int64
-	reserved, busy := 0, 0
+	reserved := 0
 	for i := range f.Nodes {
 		n := &f.Nodes[i]
 		alloc += n.Allocated.MemoryMB
@@ -424,11 +480,9 @@ func nodesSummary(f *store.Frame) string {
 		if n.Reservation != nil {
 			reserved++
 		}
-		if len(f.NodeBriefs(i)) > 0 {
-			busy++
-		}
 	}
-	s := plural(len(f.Nodes), "node", "nodes") + ", " + plural(len(f.Containers), "running container", "running containers")
+	busy := f.Metrics.NodesBusy
+	s := plural(len(f.Nodes), "node", "nodes") + ", " + plural(f.Metrics.Containers, "running container", "running containers")
 	if busy > 0 && busy < len(f.Nodes) {
 		s += " on " + plural(busy, "node", "nodes")
 	}

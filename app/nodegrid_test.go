@@ -94,6 +94,7 @@ func manyNodes(f store.Frame, n int) store.Frame {
 		at = append(at, len(cs))
 	}
 	f.Nodes, f.Containers, f.NodeAt = nodes, cs, at
+	f.Metrics = f.CountMetrics()
 	f.HeartbeatNode = "h2"
 	return f
 }

@@ -21,7 +21,9 @@ import (
 
 func main() {
 	if worker.InWorker() {
-		// The second role: the simulation, in its Web Worker.
+		// The second role: the simulation, in its Web Worker, which
+		// paints the page's node canvas as the page would.
+		worker.PaintNodes = app.PaintNodes
 		worker.Serve()
 		return
 	}

@@ -160,6 +160,12 @@ type Metrics struct {
 	MemUsed, VCoresUsed, MemReserved, VCoresReserved       int64
 }
 
+// CountMetrics counts the Metrics of the frame's views, whole: what the
+// store sets Metrics to (for frames made by hand, as tests make them).
+func (f *Frame) CountMetrics() Metrics {
+	return countMetrics(f.Apps, f.Nodes, f.Containers, f.NodeAt)
+}
+
 // countMetrics counts the Metrics of a state's views.
 // Node i's containers are cs[nodeAt[i]:nodeAt[i+1]].
 func countMetrics(apps []core.AppView, nodes []core.NodeView, cs []core.ContainerBrief, nodeAt []int) Metrics {

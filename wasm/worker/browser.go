@@ -23,23 +23,35 @@ func InWorker() bool {
 func Serve() {
 	sv := protocol.NewServer(store.New())
 	var rw protocol.ReplyWriter
-	in := make(chan []byte, 16)
+	var paint canvasPainter
+	in := make(chan message, 16)
 	g := js.Global()
 	onMessage := js.FuncOf(func(_ js.Value, args []js.Value) any {
-		b := bytesOf(args[0].Get("data"))
-		go func() { in <- b }()
+		data := args[0].Get("data")
+		if cv := data.Get("canvas"); cv.Truthy() {
+			// The page's node canvas, to paint from now on (OpCanvas
+			// says how), taken in turn with the commands.
+			go func() { in <- message{canvas: cv} }()
+			return nil
+		}
+		b := bytesOf(data)
+		go func() { in <- message{b: b} }()
 		return nil
 	})
 	g.Set("onmessage", onMessage)
 	if early := g.Get("early"); early.Truthy() {
 		for i := range early.Length() {
 			b := bytesOf(early.Index(i))
-			go func() { in <- b }()
+			go func() { in <- message{b: b} }()
 		}
 		g.Set("early", js.Undefined())
 	}
-	for b := range in {
-		id, cmd, err := protocol.DecodeCommand(b)
+	for m := range in {
+		if m.b == nil {
+			paint.take(m.canvas)
+			continue
+		}
+		id, cmd, err := protocol.DecodeCommand(m.b)
 		var rep protocol.Reply
 		if err != nil {
 			rep.Err = err.Error()
@@ -50,7 +62,17 @@ func Serve() {
 			rep = sv.Handle(cmd)
 		}
 		post(g, rw.Encode(id, rep))
+		// The reply goes first: the page shows the step while its nodes
+		// are painted.
+		paint.paint(sv.Shown(), sv.Canvas())
 	}
+}
+
+// message is one of the page's: a command's bytes, or else its node
+// canvas.
+type message struct {
+	b      []byte
+	canvas js.Value
 }
 
 // bytesOf copies a Uint8Array (or an ArrayBuffer) into Go.
@@ -95,6 +117,10 @@ func NewClient(script string, postUI func(func())) protocol.Client {
 	c.w.Set("onmessage", c.fn)
 	return c
 }
+
+// Worker returns the page's Worker object (a js.Value), to hand it what
+// only postMessage carries (the node canvas).
+func (c *client) Worker() any { return c.w }
 
 // Send posts c to the worker; done gets its reply.
 func (c *client) Send(cmd protocol.Command, done func(protocol.Reply)) {
