@@ -15,8 +15,21 @@ import (
 // from the simulation's Web Worker to the page (package protocol): the
 // frame at the end of the work (its whole history included) and then a
 // tick's frame, each written by the worker's end and read by the page's:
-// bytes, and milliseconds to write and to read.
+// bytes, and milliseconds to write and to read. With canvas=page the page
+// paints the nodes and the frames carry every node's containers; with
+// canvas=worker the worker paints them (protocol.OpCanvas), as it does
+// past 200 nodes in a browser that hands it the canvas.
 func BenchmarkFrameCrossing(b *testing.B) {
+	for _, painted := range []bool{false, true} {
+		name := "canvas=page"
+		if painted {
+			name = "canvas=worker"
+		}
+		b.Run(name, func(b *testing.B) { frameCrossing(b, painted) })
+	}
+}
+
+func frameCrossing(b *testing.B, painted bool) {
 	sc := playgroundScenario(workload.Allocation(), playgroundTicks)
 	s := store.New()
 	require.NoError(b, s.Load(sc, ""))
@@ -32,6 +45,9 @@ func BenchmarkFrameCrossing(b *testing.B) {
 		_, _, err := rr.Decode(data)
 		require.NoError(b, err)
 		return len(data), t1.Sub(t0), time.Since(t1)
+	}
+	if painted {
+		cross(protocol.Command{Op: protocol.OpCanvas, N: 1280})
 	}
 	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 	for range b.N {
