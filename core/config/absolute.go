@@ -262,14 +262,7 @@ func (p *parser) checkChildModes(q *QueueConf) error {
 // maximum.
 func (p *parser) labelCapacities(q *QueueConf) error {
 	prefix := QueueKey(q.Path, SuffixAccessibleNodeLabels) + "."
-	labels := map[string]bool{}
-	for _, k := range p.r.c.Keys() {
-		if rest, ok := strings.CutPrefix(k, prefix); ok {
-			if i := strings.IndexByte(rest, '.'); i >= 0 {
-				labels[rest[:i]] = true
-			}
-		}
-	}
+	labels := p.labels[q.Path] // the labels of the keys under prefix
 	sorted := make([]string, 0, len(labels))
 	for l := range labels {
 		sorted = append(sorted, l)
