@@ -117,6 +117,8 @@ var rows = []row{
 	{"6", "navigation to first queue tree (pre-rendered), warm", metric("Size", "ms-first-tree-warm"), "ms", "", nil},
 	{"6", "navigation to interactive (wasm mounted, first frame), cold", metric("Size", "ms-interactive-cold"), "ms", "", nil},
 	{"6", "navigation to interactive (wasm mounted, first frame), warm", metric("Size", "ms-interactive-warm"), "ms", "", nil},
+	{"7", "default lesson: a step from the → key to its frame, p50", metric("Lesson", "ms-lesson-step-p50"), "ms", "", nil},
+	{"7", "default lesson: a step from the → key to its frame, worst", metric("Lesson", "ms-lesson-step-max"), "ms", "<= 33.4", atMost(33.4)},
 	{"mem", "bytes per node", metric("Memory", "B/node"), "B", "", nil},
 	{"mem", "bytes per app", metric("Memory", "B/app"), "B", "", nil},
 	{"mem", "bytes per container", metric("Memory", "B/container"), "B", "", nil},

@@ -1,0 +1,70 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/require"
+
+	"yarnplay/build/site"
+)
+
+// stepAhead presses → on the page and resolves, once the step counter
+// says step k, with the milliseconds from the key to the animation frame
+// in which the page first shows it: the frame the browser then paints.
+const stepAhead = `(k => new Promise(resolve => {
+  const c = document.querySelector('.playground[data-app="live"] #tl-counter');
+  const t0 = performance.now();
+  const look = t => c.textContent.startsWith('step ' + k + ' of ') ? resolve(t - t0) : requestAnimationFrame(look);
+  document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight', bubbles: true}));
+  requestAnimationFrame(look);
+}))`
+
+// BenchmarkLesson is benchmark 7: the default lesson in the real
+// playground, in headless Chromium, stepped through with the → key, every
+// step from the key to the frame that shows it (ms-lesson-step-p50, -p95
+// and -max, over the lesson's steps; the target is two frames, 33 ms).
+func BenchmarkLesson(b *testing.B) {
+	b.StopTimer()
+	dist := b.TempDir()
+	ctx := context.Background()
+	root, err := site.ModuleRoot(ctx)
+	require.NoError(b, err)
+	var out strings.Builder
+	require.NoError(b, site.BuildWasm(ctx, root, dist, &out), "building app.wasm:\n%s", out.String())
+	require.NoError(b, site.GenerateStatic(root, dist))
+	srv := httptest.NewServer(site.Handler(dist))
+	defer srv.Close()
+
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
+	defer cancel()
+	tab, closeTab := probedChromium(b, ctx, 1280, 900, "")
+	defer closeTab()
+	require.NoError(b, chromedp.Do(tab, chromedp.Navigate(srv.URL+"/")))
+	counter, err := chromedp.Run(tab, chromedp.Poll[string](`(() => {
+  const c = document.querySelector('.playground[data-app="live"] #tl-counter');
+  return c && c.textContent.startsWith('step 0 of ') ? c.textContent : false;
+})()`, chromedp.WithPollingTimeout(2*time.Minute)))
+	require.NoError(b, err, "the default lesson did not open")
+	steps, err := strconv.Atoi(strings.Fields(counter)[3])
+	require.NoError(b, err, "the counter %q", counter)
+
+	var ms []float64
+	for k := 1; k <= steps; k++ {
+		t, err := chromedp.Run(tab, chromedp.Evaluate[float64](fmt.Sprintf("%s(%d)", stepAhead, k), chromedp.EvalAwaitPromise))
+		require.NoError(b, err, "step %d", k)
+		ms = append(ms, t)
+	}
+	b.ReportMetric(float64(len(ms)), "steps")
+	b.ReportMetric(quantile(ms, 0.5), "ms-lesson-step-p50")
+	b.ReportMetric(quantile(ms, 0.95), "ms-lesson-step-p95")
+	b.ReportMetric(slices.Max(ms), "ms-lesson-step-max")
+	b.Logf("the default lesson's %d steps, from → to the frame: %v ms", len(ms), rounded(ms))
+}
