@@ -2,7 +2,6 @@ package snapshot
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -83,8 +82,6 @@ func Import(f Files) (*scenarios.Scenario, error) {
 	return Build(sn, f)
 }
 
-var hadoopAppID = regexp.MustCompile(`^application_(\d+)_(\d+)$`)
-
 // sortApps orders apps by cluster timestamp then sequence number when
 // every id is a Hadoop application id (the RM lists them in no order);
 // otherwise the order read is kept.
@@ -92,12 +89,12 @@ func sortApps(apps []App) bool {
 	type key struct{ ts, seq uint64 }
 	keys := make(map[string]key, len(apps))
 	for _, a := range apps {
-		m := hadoopAppID.FindStringSubmatch(a.ID)
-		if m == nil {
+		cluster, n, ok := hadoopAppIDParts(a.ID)
+		if !ok {
 			return false
 		}
-		ts, err1 := strconv.ParseUint(m[1], 10, 64)
-		seq, err2 := strconv.ParseUint(m[2], 10, 64)
+		ts, err1 := strconv.ParseUint(cluster, 10, 64)
+		seq, err2 := strconv.ParseUint(n, 10, 64)
 		if err1 != nil || err2 != nil {
 			return false
 		}

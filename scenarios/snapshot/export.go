@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"fmt"
-	"regexp"
 
 	"yarnplay/core"
 	"yarnplay/core/resource"
@@ -325,14 +324,12 @@ type containerInfo struct {
 	AppID string `json:"appId,omitempty" xml:"appId,omitempty"`
 }
 
-var appIDParts = regexp.MustCompile(`^application_(\d+)_(\d+)$`)
-
 func containersDoc(apps []core.AppView) any {
 	out := []containerInfo{}
 	for _, a := range apps {
 		prefix, ext := "container_0_0_01_", a.ID
-		if m := appIDParts.FindStringSubmatch(a.ID); m != nil {
-			prefix, ext = "container_"+m[1]+"_"+m[2]+"_01_", ""
+		if cluster, seq, ok := hadoopAppIDParts(a.ID); ok {
+			prefix, ext = "container_"+cluster+"_"+seq+"_01_", ""
 		}
 		n := 2
 		for _, c := range a.Containers {

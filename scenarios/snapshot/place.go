@@ -2,7 +2,6 @@ package snapshot
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -318,24 +317,22 @@ func (b *builder) check(sc *scenarios.Scenario) (*scenarios.Player, error) {
 	return p, nil
 }
 
-var refused = regexp.MustCompile(`^restore: (apps|containers)\[(\d+)\]: (.*)$`)
-
 // drop leaves out the app or container a failed restore names (a
 // submission Hadoop refuses: maximum applications, a stopped queue, an
 // ACL), noting why; false when the error names neither.
 func (b *builder) drop(msg string) bool {
-	m := refused.FindStringSubmatch(msg)
-	if m == nil {
+	list, index, why, ok := refusedRestore(msg)
+	if !ok {
 		return false
 	}
-	i, _ := strconv.Atoi(m[2])
+	i, _ := strconv.Atoi(index)
 	r := &b.restore
-	if m[1] == "containers" {
+	if list == "containers" {
 		if i >= len(r.Containers) {
 			return false
 		}
 		c := r.Containers[i]
-		b.notes.add("refused", "a container of %s on %s is left out: %s", c.App, c.Node, m[3])
+		b.notes.add("refused", "a container of %s on %s is left out: %s", c.App, c.Node, why)
 		r.Containers = append(r.Containers[:i], r.Containers[i+1:]...)
 		return true
 	}
@@ -343,7 +340,7 @@ func (b *builder) drop(msg string) bool {
 		return false
 	}
 	id := r.Apps[i].App
-	b.notes.add("refused", "application %s is left out: %s", id, m[3])
+	b.notes.add("refused", "application %s is left out: %s", id, why)
 	r.Apps = append(r.Apps[:i], r.Apps[i+1:]...)
 	cs := r.Containers[:0]
 	for _, c := range r.Containers {
