@@ -71,7 +71,10 @@ fuzz:
 	$(FUZZ) -fuzz '^FuzzDecodeLink$$' ./scenarios
 	$(FUZZ) -fuzz '^FuzzRun$$' ./scenarios
 	$(FUZZ) -fuzz '^FuzzFastJSONIsTheStreamingReader$$' ./scenarios
+	$(FUZZ) -fuzz '^FuzzYAMLErrorLine$$' ./scenarios
+	$(FUZZ) -fuzz '^FuzzIDReaders$$' ./scenarios/snapshot
 	$(FUZZ) -fuzz '^FuzzMarkdown$$' ./app
+	$(FUZZ) -fuzz '^FuzzWithPercents$$' ./app
 	$(FUZZ) -fuzz '^FuzzDecode$$' ./protocol
 	$(FUZZ) -fuzz '^FuzzThread$$' ./build/wasmjump
 

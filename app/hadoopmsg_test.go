@@ -1,6 +1,9 @@
 package app
 
 import (
+	"math"
+	"regexp"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -19,6 +22,44 @@ func TestWithPercents(t *testing.T) {
 	} {
 		require.Equal(t, tc.want, withPercents(tc.in))
 	}
+}
+
+// withPercentsRE is withPercents as a regular expression: the fractions
+// it finds and what it adds to them.
+func withPercentsRE(msg string) string {
+	re := regexp.MustCompile(`(capacity of |capacity=)(-?[0-9]+(?:\.[0-9]+)?(?:E-?[0-9]+)?)`)
+	return re.ReplaceAllStringFunc(msg, func(m string) string {
+		v, err := strconv.ParseFloat(re.FindStringSubmatch(m)[2], 64)
+		if err != nil {
+			return m
+		}
+		return m + " (" + strconv.FormatFloat(math.Round(v*1e6)/1e4, 'f', -1, 64) + "%)"
+	})
+}
+
+var percentInputs = []string{
+	"", "capacity of ", "capacity=", "capacity of x", "capacity=-", "capacity=1.", "capacity=1.5E",
+	"capacity=1.5E-", "capacity=1.5E-3x", "capacity=2E5", "capacity=1e5", "capacity=-0.25",
+	"capacity=capacity=0.5", "capacity of capacity of 1", "abs-capacity=0.6) > (abs-maximum-capacity=0.5",
+	"capacity=99999999999999999999999999999999999E999999", "capacity=1.2.3", "capacity =1", "Capacity=1",
+	"maximum-capacity=0.5,capacity=0.25", "capacity of ١", "capacity=0.5\ncapacity of 7",
+}
+
+func TestWithPercentsIsItsRegexp(t *testing.T) {
+	for _, in := range percentInputs {
+		require.Equal(t, withPercentsRE(in), withPercents(in), "%q", in)
+	}
+}
+
+// FuzzWithPercents: withPercents adds what its regular expression would,
+// to any message.
+func FuzzWithPercents(f *testing.F) {
+	for _, in := range percentInputs {
+		f.Add(in)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		require.Equal(t, withPercentsRE(in), withPercents(in), "%q", in)
+	})
 }
 
 func TestUnknownQueueKeys(t *testing.T) {
