@@ -128,15 +128,16 @@ func wasmLdflags() string {
 // BuildWasm compiles the browser entry point root/wasm with GOOS=js
 // GOARCH=wasm, -trimpath, -ldflags="-s -w" (-w alone with KeepNamesEnv set)
 // and WasmFlags into
-// dist/web/app.wasm, against a copy of go-app without its server side
-// (goAppPatches), with Go's own runtime, then rewrites its jumps as direct
-// branches (ThreadWasm).
+// dist/web/app.wasm, against a trimmed copy of go-app (trims: without its
+// server side and crypto), with Go's own runtime, then rewrites its jumps as direct branches (ThreadWasm).
 //
 // It compiles into a directory of its own and moves the result into place
 // whole, whatever dist holds already (a binary of an earlier build, threaded
 // or not, or nothing): an interrupted build leaves the previous app.wasm.
-// A post-build step that cannot apply (the threading) prints a warning and leaves the binary as Go built it, which works, only
-// more slowly. The go command's diagnostics and the warnings go to stderr.
+// A step that cannot apply (a trim made for another version of its
+// dependency, the threading) prints a warning and leaves that step out:
+// the binary works, only larger or more slowly. The go command's
+// diagnostics and the warnings go to stderr.
 func BuildWasm(ctx context.Context, root, dist string, stderr io.Writer) error {
 	out, err := filepath.Abs(WasmPath(dist))
 	if err != nil {
@@ -150,7 +151,7 @@ func BuildWasm(ctx context.Context, root, dist string, stderr io.Writer) error {
 		return err
 	}
 	defer os.RemoveAll(tmp)
-	modFile, err := wasmModFile(ctx, root, tmp)
+	modFile, err := wasmModFile(ctx, root, tmp, trims, stderr)
 	if err != nil {
 		return err
 	}

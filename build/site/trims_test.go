@@ -1,0 +1,130 @@
+package site
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// wasmList runs go list for GOOS=js GOARCH=wasm in the module root.
+func wasmList(t *testing.T, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("go", append([]string{"list"}, args...)...)
+	cmd.Dir = moduleRoot(t)
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "go list %v:\n%s", args, out)
+	return string(out)
+}
+
+func TestTrimsApplyToThePinnedVersions(t *testing.T) {
+	var warn bytes.Buffer
+	modFile, err := wasmModFile(context.Background(), moduleRoot(t), t.TempDir(), trims, &warn)
+	require.NoError(t, err)
+	require.Empty(t, warn.String(), "every trim must apply to the version go.mod pins")
+	mod, err := os.ReadFile(modFile)
+	require.NoError(t, err)
+	require.Contains(t, string(mod), "replace "+GoAppModule+" => ")
+
+	// The browser build of ./wasm depends on neither net/http nor crypto;
+	// the native one of go-app still has Handler.
+	deps := strings.Fields(wasmList(t, "-modfile", modFile, "-deps", "./wasm"))
+	require.Contains(t, deps, GoAppModule+"/pkg/app")
+	for _, gone := range []string{"net/http", "crypto/tls", "crypto/aes", "crypto/rand", "crypto/sha1", "github.com/google/uuid"} {
+		require.NotContains(t, deps, gone)
+	}
+	// The trimmed copy compiles for the browser.
+	build := exec.Command("go", "build", "-modfile", modFile, GoAppModule+"/pkg/app")
+	build.Dir = moduleRoot(t)
+	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	out, err := build.CombinedOutput()
+	require.NoError(t, err, "the trimmed dependencies do not compile:\n%s", out)
+	files := wasmList(t, "-modfile", modFile, "-f", "{{.Dir}} {{.GoFiles}}", GoAppModule+"/pkg/app")
+	require.NotContains(t, files, " http.go", "http.go must be left out of the browser build")
+	require.Contains(t, files, "resource.go")
+	require.Contains(t, files, "yarnplay_uuid.go")
+}
+
+// moduleOf returns what go list says of one module of the build.
+func moduleOf(t *testing.T, module string) moduleInfo {
+	t.Helper()
+	infos, err := listModules(context.Background(), moduleRoot(t), []string{module})
+	require.NoError(t, err)
+	return infos[module]
+}
+
+func TestATrimThatNoLongerAppliesIsLeftOutWithAWarning(t *testing.T) {
+	// A go-app whose resource.go no longer has a line an edit removes.
+	changed := goAppTrim
+	changed.patches = slices.Clone(goAppTrim.patches)
+	changed.patches[2].old = strings.ReplaceAll(changed.patches[2].old, "http.FileServer", "http.NewFileServer")
+	_, err := changed.copyIn(moduleOf(t, GoAppModule), t.TempDir())
+	require.Error(t, err)
+	require.Contains(t, err.Error(), GoAppModule+" v10.1.11: the browser build's edit of pkg/app/resource.go")
+	require.Contains(t, err.Error(), "found it 0 times")
+
+	// The build goes on without that trim, saying so.
+	var warn bytes.Buffer
+	modFile, err := wasmModFile(context.Background(), moduleRoot(t), t.TempDir(), []trim{changed}, &warn)
+	require.NoError(t, err)
+	require.Contains(t, warn.String(), "warning: "+GoAppModule+" v10.1.11: the browser build's edit of pkg/app/resource.go")
+	require.Contains(t, warn.String(), "app.wasm is built with the plain "+GoAppModule)
+	mod, err := os.ReadFile(modFile)
+	require.NoError(t, err)
+	require.NotContains(t, string(mod), "replace "+GoAppModule)
+}
+
+func TestATrimIsMadeForOneVersion(t *testing.T) {
+	other := goAppTrim
+	other.version = "v10.1.10"
+	var warn bytes.Buffer
+	modFile, err := wasmModFile(context.Background(), moduleRoot(t), t.TempDir(), []trim{other}, &warn)
+	require.NoError(t, err)
+	require.Contains(t, warn.String(), "go.mod asks for "+GoAppModule+" v10.1.11, and the browser build's trim of it is made for v10.1.10")
+	mod, err := os.ReadFile(modFile)
+	require.NoError(t, err)
+	require.NotContains(t, string(mod), "replace "+GoAppModule)
+}
+
+func TestATrimsCopyIsReused(t *testing.T) {
+	info := moduleOf(t, GoAppModule)
+	cache := t.TempDir()
+	first, err := goAppTrim.copyIn(info, cache)
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(filepath.Base(first), "github.com_maxence-charriere_go-app_v10@"+info.Version+"-wasm-"), first)
+	http, err := os.ReadFile(filepath.Join(first, "pkg", "app", "http.go"))
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(string(http), "//go:build !wasm\n"))
+	require.FileExists(t, filepath.Join(first, "pkg", "app", "yarnplay_uuid.go"))
+	require.NoFileExists(t, filepath.Join(first, "pkg", "app", "yarnplay_uuid_test.go"), "tests are not added")
+	require.NoFileExists(t, filepath.Join(first, "pkg", "app", "app_test.go"), "tests are not copied")
+	again, err := goAppTrim.copyIn(info, cache)
+	require.NoError(t, err)
+	require.Equal(t, first, again)
+	entries, err := os.ReadDir(cache)
+	require.NoError(t, err)
+	require.Len(t, entries, 1, "no temporary copies are left behind")
+}
+
+func TestATrimDoesNotOverwriteAFileTheModuleHas(t *testing.T) {
+	info := moduleOf(t, GoAppModule)
+	dst := t.TempDir()
+	require.NoError(t, copyModule(info.Dir, dst, goAppTrim.keep))
+	require.FileExists(t, filepath.Join(dst, "pkg", "app", "context.go"))
+	require.NoFileExists(t, filepath.Join(dst, "pkg", "app", "app_test.go"))
+	// A go-app that has a yarnplay_uuid.go of its own.
+	require.NoError(t, os.WriteFile(filepath.Join(dst, "pkg", "app", "yarnplay_uuid.go"), []byte("package app\n"), 0o644))
+	added, err := goAppTrim.added()
+	require.NoError(t, err)
+	require.Contains(t, added, "yarnplay_uuid.go")
+	err = goAppTrim.apply(dst, info.Version, added)
+	require.Error(t, err)
+	require.Contains(t, err.Error(), GoAppModule+" v10.1.11: the browser build adds pkg/app/yarnplay_uuid.go, which the module has")
+}
