@@ -77,6 +77,7 @@ fuzz:
 	$(FUZZ) -fuzz '^FuzzWithPercents$$' ./app
 	$(FUZZ) -fuzz '^FuzzDecode$$' ./protocol
 	$(FUZZ) -fuzz '^FuzzThread$$' ./build/wasmjump
+	$(FUZZ) -fuzz '^FuzzMatchers$$' ./build/site/trim/yaml
 
 .PHONY: run dist test browser-test staticcheck check pgo clean fuzz
 

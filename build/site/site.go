@@ -128,8 +128,9 @@ func wasmLdflags() string {
 // BuildWasm compiles the browser entry point root/wasm with GOOS=js
 // GOARCH=wasm, -trimpath, -ldflags="-s -w" (-w alone with KeepNamesEnv set)
 // and WasmFlags into
-// dist/web/app.wasm, against a trimmed copy of go-app (trims: without its
-// server side and crypto), with Go's own runtime, then rewrites its jumps as direct branches (ThreadWasm).
+// dist/web/app.wasm, against trimmed copies of go-app and yaml.v3 (trims:
+// without go-app's server side, crypto and package regexp), with Go's own
+// runtime, then rewrites its jumps as direct branches (ThreadWasm).
 //
 // It compiles into a directory of its own and moves the result into place
 // whole, whatever dist holds already (a binary of an earlier build, threaded

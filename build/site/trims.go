@@ -23,6 +23,9 @@ import (
 // GoAppModule is the module path of go-app, the UI framework.
 const GoAppModule = "github.com/maxence-charriere/go-app/v10"
 
+// YAMLModule is the module path of yaml.v3, which reads scenarios.
+const YAMLModule = "go.yaml.in/yaml/v3"
+
 // A trim is the browser build's trimmed copy of one dependency: the
 // files of the version go.mod pins, copied from the module cache, edited
 // by patches, with the Go files of a directory of trimFiles added. It
@@ -63,7 +66,7 @@ type sourcePatch struct {
 var trimFiles embed.FS
 
 // trims are the browser build's trimmed dependencies.
-var trims = []trim{goAppTrim}
+var trims = []trim{goAppTrim, yamlTrim}
 
 // goAppTrim takes out of go-app what yarnplay's page never runs:
 //
@@ -80,6 +83,10 @@ var trims = []trim{goAppTrim}
 //     ID: importing it keeps crypto/rand with the FIPS 140 module, MD5 and
 //     SHA-1, 175 KB of code, 55 KB gzipped. A random UUID comes from
 //     math/rand/v2 instead (trim/goapp).
+//   - regexp, for RouteWithRegexp, which yarnplay does not call: a route's
+//     pattern is held as an interface, so that the linker drops package
+//     regexp with the function. With yaml.v3's and yarnplay's own uses
+//     gone, that leaves regexp out (237 KB of code, about 108 KB gzipped).
 var goAppTrim = trim{
 	module:  GoAppModule,
 	version: "v10.1.11",
@@ -101,10 +108,37 @@ var goAppTrim = trim{
 		{"pkg/app/context.go", "uuid.NewString()", "newUUID()"},
 		{"pkg/app/state.go", "\t\"github.com/google/uuid\"\n", ""},
 		{"pkg/app/state.go", "uuid.NewString()", "newUUID()"},
+		{"pkg/app/route.go", "\tregexp       *regexp.Regexp\n", "\tregexp       interface{ MatchString(string) bool }\n"},
 	},
 	adds:  "trim/goapp",
 	into:  "pkg/app",
-	saves: "about 490 KB",
+	saves: "about 600 KB",
+}
+
+// yamlTrim takes package regexp out of yaml.v3: its two regular
+// expressions (a YAML 1.2 float, read when decoding; a YAML 1.1
+// sexagesimal float, which the encoder quotes) become matchers written
+// by hand (trim/yaml, tested against the expressions). With go-app's and
+// yarnplay's own uses gone, package regexp leaves app.wasm: 237 KB of
+// code, about 108 KB gzipped.
+var yamlTrim = trim{
+	module:  YAMLModule,
+	version: "v3.0.6",
+	keep: func(rel string) bool {
+		return rel == "go.mod" || rel == "LICENSE" || rel == "NOTICE" ||
+			!strings.Contains(rel, "/") && strings.HasSuffix(rel, ".go") && !strings.HasSuffix(rel, "_test.go")
+	},
+	patches: []sourcePatch{
+		{"resolve.go", "\t\"regexp\"\n", ""},
+		{"resolve.go", "var yamlStyleFloat = regexp.MustCompile(`^[-+]?(\\.[0-9]+|[0-9]+(\\.[0-9]*)?)([eE][-+]?[0-9]+)?$`)",
+			"var yamlStyleFloat = matcher(matchesYAMLStyleFloat)"},
+		{"encode.go", "\t\"regexp\"\n", ""},
+		{"encode.go", "var base60float = regexp.MustCompile(`^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\\.[0-9_]*)?$`)",
+			"var base60float = matcher(matchesBase60Float)"},
+	},
+	adds:  "trim/yaml",
+	into:  ".",
+	saves: "about 100 KB",
 }
 
 // moduleInfo is what `go list -m -json` says of a module.

@@ -32,16 +32,28 @@ func TestTrimsApplyToThePinnedVersions(t *testing.T) {
 	mod, err := os.ReadFile(modFile)
 	require.NoError(t, err)
 	require.Contains(t, string(mod), "replace "+GoAppModule+" => ")
+	require.Contains(t, string(mod), "replace "+YAMLModule+" => ")
 
 	// The browser build of ./wasm depends on neither net/http nor crypto;
-	// the native one of go-app still has Handler.
-	deps := strings.Fields(wasmList(t, "-modfile", modFile, "-deps", "./wasm"))
+	// only go-app imports package regexp, for RouteWithRegexp, which
+	// yarnplay does not call, so that the linker leaves regexp out.
+	var deps, regexpUsers []string
+	for _, line := range strings.Split(strings.TrimSpace(wasmList(t, "-modfile", modFile, "-deps", "-f", "{{.ImportPath}} {{.Imports}}", "./wasm")), "\n") {
+		pkg, imports, _ := strings.Cut(line, " ")
+		deps = append(deps, pkg)
+		if slices.Contains(strings.Fields(strings.Trim(imports, "[]")), "regexp") {
+			regexpUsers = append(regexpUsers, pkg)
+		}
+	}
 	require.Contains(t, deps, GoAppModule+"/pkg/app")
+	require.Contains(t, deps, YAMLModule)
 	for _, gone := range []string{"net/http", "crypto/tls", "crypto/aes", "crypto/rand", "crypto/sha1", "github.com/google/uuid"} {
 		require.NotContains(t, deps, gone)
 	}
-	// The trimmed copy compiles for the browser.
-	build := exec.Command("go", "build", "-modfile", modFile, GoAppModule+"/pkg/app")
+	require.Equal(t, []string{GoAppModule + "/pkg/app"}, regexpUsers)
+	// The trimmed copies compile for the browser, each at its go.mod's
+	// language version (yaml.v3's is Go 1.16).
+	build := exec.Command("go", "build", "-modfile", modFile, GoAppModule+"/pkg/app", YAMLModule)
 	build.Dir = moduleRoot(t)
 	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	out, err := build.CombinedOutput()
@@ -70,27 +82,29 @@ func TestATrimThatNoLongerAppliesIsLeftOutWithAWarning(t *testing.T) {
 	require.Contains(t, err.Error(), GoAppModule+" v10.1.11: the browser build's edit of pkg/app/resource.go")
 	require.Contains(t, err.Error(), "found it 0 times")
 
-	// The build goes on without that trim, saying so.
+	// The build goes on without that trim, saying so, and keeps the
+	// others.
 	var warn bytes.Buffer
-	modFile, err := wasmModFile(context.Background(), moduleRoot(t), t.TempDir(), []trim{changed}, &warn)
+	modFile, err := wasmModFile(context.Background(), moduleRoot(t), t.TempDir(), []trim{changed, yamlTrim}, &warn)
 	require.NoError(t, err)
 	require.Contains(t, warn.String(), "warning: "+GoAppModule+" v10.1.11: the browser build's edit of pkg/app/resource.go")
 	require.Contains(t, warn.String(), "app.wasm is built with the plain "+GoAppModule)
 	mod, err := os.ReadFile(modFile)
 	require.NoError(t, err)
 	require.NotContains(t, string(mod), "replace "+GoAppModule)
+	require.Contains(t, string(mod), "replace "+YAMLModule+" => ")
 }
 
 func TestATrimIsMadeForOneVersion(t *testing.T) {
-	other := goAppTrim
-	other.version = "v10.1.10"
+	other := yamlTrim
+	other.version = "v3.0.5"
 	var warn bytes.Buffer
 	modFile, err := wasmModFile(context.Background(), moduleRoot(t), t.TempDir(), []trim{other}, &warn)
 	require.NoError(t, err)
-	require.Contains(t, warn.String(), "go.mod asks for "+GoAppModule+" v10.1.11, and the browser build's trim of it is made for v10.1.10")
+	require.Contains(t, warn.String(), "go.mod asks for "+YAMLModule+" v3.0.6, and the browser build's trim of it is made for v3.0.5")
 	mod, err := os.ReadFile(modFile)
 	require.NoError(t, err)
-	require.NotContains(t, string(mod), "replace "+GoAppModule)
+	require.NotContains(t, string(mod), "replace "+YAMLModule)
 }
 
 func TestATrimsCopyIsReused(t *testing.T) {
@@ -114,17 +128,17 @@ func TestATrimsCopyIsReused(t *testing.T) {
 }
 
 func TestATrimDoesNotOverwriteAFileTheModuleHas(t *testing.T) {
-	info := moduleOf(t, GoAppModule)
+	info := moduleOf(t, YAMLModule)
 	dst := t.TempDir()
-	require.NoError(t, copyModule(info.Dir, dst, goAppTrim.keep))
-	require.FileExists(t, filepath.Join(dst, "pkg", "app", "context.go"))
-	require.NoFileExists(t, filepath.Join(dst, "pkg", "app", "app_test.go"))
-	// A go-app that has a yarnplay_uuid.go of its own.
-	require.NoError(t, os.WriteFile(filepath.Join(dst, "pkg", "app", "yarnplay_uuid.go"), []byte("package app\n"), 0o644))
-	added, err := goAppTrim.added()
+	require.NoError(t, copyModule(info.Dir, dst, yamlTrim.keep))
+	require.FileExists(t, filepath.Join(dst, "resolve.go"))
+	require.NoFileExists(t, filepath.Join(dst, "decode_test.go"))
+	// A yaml.v3 that has a yarnplay_floats.go of its own.
+	require.NoError(t, os.WriteFile(filepath.Join(dst, "yarnplay_floats.go"), []byte("package yaml\n"), 0o644))
+	added, err := yamlTrim.added()
 	require.NoError(t, err)
-	require.Contains(t, added, "yarnplay_uuid.go")
-	err = goAppTrim.apply(dst, info.Version, added)
+	require.Contains(t, added, "yarnplay_floats.go")
+	err = yamlTrim.apply(dst, info.Version, added)
 	require.Error(t, err)
-	require.Contains(t, err.Error(), GoAppModule+" v10.1.11: the browser build adds pkg/app/yarnplay_uuid.go, which the module has")
+	require.Contains(t, err.Error(), YAMLModule+" v3.0.6: the browser build adds ./yarnplay_floats.go, which the module has")
 }
