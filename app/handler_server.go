@@ -14,7 +14,7 @@ import (
 // generate one from the clock, which is only fit for development.
 //
 // Only native builds have it: the browser never serves pages, and its build
-// compiles go-app without Handler (build/site/goappwasm.go).
+// compiles go-app without Handler (build/site/trims.go).
 func NewHandler(version string) *app.Handler { return NewHandlerAt(version, "/") }
 
 // NewHandlerAt is NewHandler for a site served under base ("/yarnplay/"
