@@ -34,28 +34,15 @@ type QueueBars struct {
 	OnSelect *Callback[string]
 
 	// Past virtualRows queues, only the rows on screen (and overscan rows
-	// around them) are drawn, first to last-1; padding stands for the
-	// others. rowH is a row's height in pixels, measured.
-	first, last int
-	rowH        float64
-	onScroll    app.Func
-	rescan      bool
-	scanned     int // the number of queues when the list was last looked at
+	// around them) are drawn, win.first to win.last-1; padding stands for
+	// the others. rowH is a row's height in pixels, measured.
+	win  rowWindow
+	rowH float64
 }
 
-// virtualRows is the number of queues past which QueueBars draws only the
-// rows on screen: a thousand rows, each with a bar of animated segments,
-// cost the browser tens of milliseconds a frame to update and lay out.
-// overscanRows are drawn above and below the screen, so that scrolling
-// shows rows already drawn; initialRows are drawn before the list's place
-// is known; defaultRowH is the guess of a row's height until one is
-// measured.
-const (
-	virtualRows  = 150
-	overscanRows = 12
-	initialRows  = 40
-	defaultRowH  = 44.0
-)
+// defaultRowH is the guess of a row's height until one is measured; every
+// row has that height when not every row is drawn (the stylesheet says so).
+const defaultRowH = 44.0
 
 // Render draws the list. Rows are components whose only field is a small
 // value, so go-app re-renders only the rows whose numbers changed.
@@ -64,7 +51,7 @@ func (c *QueueBars) Render() app.UI {
 	first, last := 0, n
 	virtual := n > virtualRows
 	if virtual {
-		first, last = c.window(n)
+		first, last = c.win.span(n)
 	}
 	rows := queueBarRowsRange(&c.Frame, first, last)
 	if virtual {
@@ -89,16 +76,6 @@ func (c *QueueBars) Render() app.UI {
 	)
 }
 
-// window is the rows drawn in virtual mode, clamped to the n rows.
-func (c *QueueBars) window(n int) (first, last int) {
-	first, last = c.first, c.last
-	if last <= first {
-		first, last = 0, initialRows
-	}
-	first = min(max(first, 0), n)
-	return first, min(max(last, first), n)
-}
-
 func (c *QueueBars) rowHeight() float64 {
 	if c.rowH > 0 {
 		return c.rowH
@@ -106,63 +83,16 @@ func (c *QueueBars) rowHeight() float64 {
 	return defaultRowH
 }
 
-func cssPx(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) + "px" }
-
 // OnMount follows the page's scrolling and size, in the browser, to draw
 // the rows on screen when there are many.
-func (c *QueueBars) OnMount(ctx app.Context) {
-	if app.IsServer {
-		return
-	}
-	c.onScroll = app.FuncOf(func(app.Value, []app.Value) any {
-		// Scroll events come every frame: one look a frame is enough, on
-		// the UI goroutine.
-		if !c.rescan {
-			c.rescan = true
-			ctx.Dispatch(func(ctx app.Context) {
-				c.rescan = false
-				if !c.scan() {
-					ctx.PreventUpdate()
-				}
-			})
-		}
-		return nil
-	})
-	opts := map[string]any{"passive": true}
-	app.Window().Call("addEventListener", "scroll", c.onScroll, opts)
-	app.Window().Call("addEventListener", "resize", c.onScroll, opts)
-	c.scanned = len(c.Frame.Queues)
-	ctx.Defer(func(ctx app.Context) {
-		if c.scan() {
-			ctx.Update()
-		}
-	})
-}
+func (c *QueueBars) OnMount(ctx app.Context) { c.win.follow(ctx, len(c.Frame.Queues), c.scan) }
 
 // OnUpdate looks again where the list is when the number of queues
-// changed (a new tree); scrolling and resizing look by themselves. Looking
-// makes the browser lay the page out at once: not on every frame.
-func (c *QueueBars) OnUpdate(ctx app.Context) {
-	if app.IsServer || len(c.Frame.Queues) == c.scanned {
-		return
-	}
-	c.scanned = len(c.Frame.Queues)
-	ctx.Defer(func(ctx app.Context) {
-		if c.scan() {
-			ctx.Update()
-		}
-	})
-}
+// changed (a new tree).
+func (c *QueueBars) OnUpdate(ctx app.Context) { c.win.recheck(ctx, len(c.Frame.Queues), c.scan) }
 
 // OnDismount stops following the page.
-func (c *QueueBars) OnDismount() {
-	if c.onScroll != nil {
-		app.Window().Call("removeEventListener", "scroll", c.onScroll)
-		app.Window().Call("removeEventListener", "resize", c.onScroll)
-		c.onScroll.Release()
-		c.onScroll = nil
-	}
-}
+func (c *QueueBars) OnDismount() { c.win.stop() }
 
 // scan measures where the list stands in the window and which rows are on
 // screen; it reports whether the rows to draw changed.
@@ -193,11 +123,7 @@ func (c *QueueBars) scan() bool {
 	last := int(math.Ceil((view-top)/rowH)) + overscanRows
 	first = min(max(first, 0), n)
 	last = min(max(last, first+1), n)
-	if first == c.first && last == c.last {
-		return false
-	}
-	c.first, c.last = first, last
-	return true
+	return c.win.set(first, last)
 }
 
 // denseRows is the number of queues past which rows are drawn tighter.
