@@ -29,8 +29,13 @@ type rowWindow struct {
 	first, last int
 	onScroll    app.Func
 	rescan      bool
+	again       int // looks again after a move, since the last event
+	frame       int // the animation frame requested for the next look (0 none)
 	scanned     int // the number of rows when the list was last looked at
 }
+
+// maxLooksAgain bounds the looks again after the window moved.
+const maxLooksAgain = 3
 
 // span is the rows to draw of n: the window, clamped to the n rows, or the
 // first initialRows before the list was looked at.
@@ -60,17 +65,33 @@ func (w *rowWindow) follow(ctx app.Context, n int, scan func() bool) {
 	if app.IsServer {
 		return
 	}
-	w.onScroll = app.FuncOf(func(app.Value, []app.Value) any {
+	w.onScroll = app.FuncOf(func(_ app.Value, args []app.Value) any {
 		// Scroll events come every frame: one look a frame is enough.
-		if !w.rescan {
-			w.rescan = true
-			ctx.Dispatch(func(ctx app.Context) {
-				w.rescan = false
-				if !scan() {
-					ctx.PreventUpdate()
-				}
-			})
+		if w.rescan {
+			return nil
 		}
+		w.rescan, w.frame = true, 0
+		if len(args) > 0 && args[0].Type() == app.TypeObject {
+			w.again = 0 // an event, not a look again
+		}
+		ctx.Dispatch(func(ctx app.Context) {
+			w.rescan = false
+			if !scan() {
+				ctx.PreventUpdate()
+				return
+			}
+			// The rows drawn at their real heights move the ones after
+			// them (and the browser may scroll to keep what is on screen
+			// in place): look again in the next frame, a few times.
+			if w.again < maxLooksAgain {
+				w.again++
+				ctx.Defer(func(app.Context) {
+					if w.onScroll != nil {
+						w.frame = app.Window().Call("requestAnimationFrame", w.onScroll).Int()
+					}
+				})
+			}
+		})
 		return nil
 	})
 	opts := map[string]any{"passive": true}
@@ -110,6 +131,9 @@ func (w *rowWindow) later(ctx app.Context, scan func() bool) {
 // stop stops following the page.
 func (w *rowWindow) stop() {
 	if w.onScroll != nil {
+		if w.frame != 0 {
+			app.Window().Call("cancelAnimationFrame", w.frame)
+		}
 		app.Window().Call("removeEventListener", "scroll", w.onScroll)
 		app.Window().Call("removeEventListener", "resize", w.onScroll)
 		w.onScroll.Release()
@@ -133,12 +157,10 @@ func slotPlaceholder() app.UI {
 }
 
 // slotScan is what a look at a slotted list found: the rows on screen with
-// overscanRows around them, the row holding the focus (-1 if none) and a
-// drawn row's mean height in pixels (0 if none was measured).
+// overscanRows around them, and the row holding the focus (-1 if none).
 type slotScan struct {
 	first, last int
 	focus       int
-	rowH        float64
 }
 
 // scanSlots looks where the n children of the slotted list stand in the
@@ -204,8 +226,9 @@ type slotWindow struct {
 	// plus one (0: none): it stays drawn when scrolled away, so that
 	// typing goes on.
 	focused int
-	// rowH is a drawn row's mean height, measured; 0 until then.
-	rowH float64
+	// rowH is a drawn row's mean height, measured at the window's width;
+	// 0 until then.
+	rowH, width float64
 }
 
 // scan looks at the list of n rows and reports whether what to draw
@@ -220,8 +243,13 @@ func (w *slotWindow) scan(list app.Value, n int) bool {
 	}
 	first, last := w.span(n)
 	changed := false
-	if h := measureSlots(list, first, last); h > 0 && (h > w.rowH+1 || h < w.rowH-1) {
-		w.rowH, changed = h, true
+	// The placeholders' height is measured once for a width of the
+	// window: measured at every look, it would change with the rows
+	// drawn, and move every row after the placeholders.
+	if width := app.Window().Get("innerWidth").Float(); w.rowH == 0 || width != w.width {
+		if h := measureSlots(list, first, last); h > 0 {
+			w.rowH, w.width, changed = h, width, true
+		}
 	}
 	if s.focus+1 != w.focused {
 		w.focused, changed = s.focus+1, true
