@@ -1,7 +1,6 @@
 package app
 
 import (
-	"math"
 	"strconv"
 	"strings"
 
@@ -34,53 +33,46 @@ type QueueBars struct {
 	OnSelect *Callback[string]
 
 	// Past virtualRows queues, only the rows on screen (and overscan rows
-	// around them) are drawn, win.first to win.last-1; padding stands for
-	// the others. rowH is a row's height in pixels, measured.
-	win  rowWindow
-	rowH float64
+	// around them, and the one holding the focus) are drawn; the others
+	// are empty placeholders at their places (rowwindow.go), so that a
+	// row keeps its button, and the focus, while the window moves.
+	win slotWindow
 }
-
-// defaultRowH is the guess of a row's height until one is measured; every
-// row has that height when not every row is drawn (the stylesheet says so).
-const defaultRowH = 44.0
 
 // Render draws the list. Rows are components whose only field is a small
 // value, so go-app re-renders only the rows whose numbers changed.
 func (c *QueueBars) Render() app.UI {
 	n := len(c.Frame.Queues)
-	first, last := 0, n
-	virtual := n > virtualRows
-	if virtual {
-		first, last = c.win.span(n)
-	}
-	rows := queueBarRowsRange(&c.Frame, first, last)
-	if virtual {
-		// Screen readers learn each row's place among all of them.
-		for i := range rows {
-			rows[i].Pos, rows[i].Of = first+i+1, n
-		}
-	}
 	list := app.Ol().Class(listClass(n)).DataSet("step", c.Frame.Step).OnClick(c.onClick)
-	if virtual {
-		rowH := c.rowHeight()
-		list = list.Class("virtual").DataSet("first", first).
-			Style("padding-top", cssPx(float64(first)*rowH)).Style("padding-bottom", cssPx(float64(n-last)*rowH))
+	var body app.UI
+	if n <= virtualRows {
+		rows := queueBarRows(&c.Frame)
+		body = app.Range(rows).Slice(func(i int) app.UI { return &queueBarRowView{Row: rows[i]} })
+	} else {
+		first, last := c.win.span(n)
+		rows := queueBarRowsRange(&c.Frame, first, last)
+		// The row holding the focus, when scrolled away.
+		var focused []queueBarRow
+		if f := c.win.focused - 1; f >= 0 && f < n && (f < first || f >= last) {
+			focused = queueBarRowsRange(&c.Frame, f, f+1)
+		}
+		list = list.Class("virtual slotted").Style("--slot-h", c.win.height("1.9rem"))
+		body = app.Range(c.Frame.Queues).Slice(func(i int) app.UI {
+			var r queueBarRow
+			switch {
+			case i >= first && i < last:
+				r = rows[i-first]
+			case len(focused) > 0 && i == c.win.focused-1:
+				r = focused[0]
+			default:
+				return slotPlaceholder()
+			}
+			// Screen readers learn each row's place among all of them.
+			r.Pos, r.Of = i+1, n
+			return &queueBarRowView{Row: r}
+		})
 	}
-	return app.Section().Class("qbars").Aria("label", "Queues").Body(
-		barLegend(),
-		list.Body(
-			app.Range(rows).Slice(func(i int) app.UI {
-				return &queueBarRowView{Row: rows[i]}
-			}),
-		),
-	)
-}
-
-func (c *QueueBars) rowHeight() float64 {
-	if c.rowH > 0 {
-		return c.rowH
-	}
-	return defaultRowH
+	return app.Section().Class("qbars").Aria("label", "Queues").Body(barLegend(), list.Body(body))
 }
 
 // OnMount follows the page's scrolling and size, in the browser, to draw
@@ -94,36 +86,13 @@ func (c *QueueBars) OnUpdate(ctx app.Context) { c.win.recheck(ctx, len(c.Frame.Q
 // OnDismount stops following the page.
 func (c *QueueBars) OnDismount() { c.win.stop() }
 
-// scan measures where the list stands in the window and which rows are on
-// screen; it reports whether the rows to draw changed.
+// scan looks which rows are on screen; it reports whether the rows to draw
+// changed.
 func (c *QueueBars) scan() bool {
-	n := len(c.Frame.Queues)
-	if n <= virtualRows || !c.Mounted() {
+	if !c.Mounted() || !c.JSValue().Truthy() {
 		return false
 	}
-	root := c.JSValue()
-	if !root.Truthy() {
-		return false
-	}
-	list := root.Call("querySelector", "ol.qb-list")
-	if !list.Truthy() {
-		return false
-	}
-	if li := list.Call("querySelector", "li.qb-item"); li.Truthy() {
-		if h := li.Get("offsetHeight").Float(); h > 0 {
-			c.rowH = h
-		}
-	}
-	rowH := c.rowHeight()
-	// Row i starts i rows below the top of the list's content (the
-	// padding stands for the rows above the first drawn).
-	top := list.Call("getBoundingClientRect").Get("top").Float() + list.Get("clientTop").Float()
-	view := app.Window().Get("innerHeight").Float()
-	first := int(math.Floor(-top/rowH)) - overscanRows
-	last := int(math.Ceil((view-top)/rowH)) + overscanRows
-	first = min(max(first, 0), n)
-	last = min(max(last, first+1), n)
-	return c.win.set(first, last)
+	return c.win.scan(c.JSValue().Call("querySelector", "ol.qb-list"), len(c.Frame.Queues))
 }
 
 // denseRows is the number of queues past which rows are drawn tighter.

@@ -196,3 +196,46 @@ func TestSlotPlaceholderIsEmpty(t *testing.T) {
 	require.Contains(t, html, `class="slot-ph"`)
 	require.Contains(t, html, `aria-hidden`)
 }
+
+// barItems lists the bars' drawn rows: each row's queue (on its button)
+// and the attributes of its list item.
+func barItems(html string) (queues []string, items map[string]string) {
+	items = map[string]string{}
+	for _, chunk := range strings.Split(html, "<li ")[1:] {
+		tag := chunk[:strings.IndexByte(chunk, '>')]
+		if !strings.Contains(tag, `class="qb-item"`) {
+			continue
+		}
+		q := regexp.MustCompile(`data-queue="([^"]+)"`).FindStringSubmatch(chunk)[1]
+		queues = append(queues, q)
+		items[q] = tag
+	}
+	return queues, items
+}
+
+// At 1,111 queues the bars draw the rows on screen, each at its place
+// among the list's items and telling it to screen readers, and keep drawn
+// the row holding the focus.
+func TestQueueBarsDrawOnlyTheRowsOnScreen(t *testing.T) {
+	f := bigTree(t)
+	bars := &QueueBars{Frame: *f}
+	bars.win.set(300, 340)
+	bars.win.focused = 1000 + 1
+	html := render(t, nil, bars)
+	var want []string
+	for _, q := range f.Queues[300:340] {
+		want = append(want, q.Path)
+	}
+	want = append(want, f.Queues[1000].Path)
+	got, items := barItems(html)
+	require.Equal(t, want, got)
+	require.Equal(t, 1111-41, strings.Count(html, `class="slot-ph"`))
+	require.Equal(t, 1111, strings.Count(html, "<li "), "a list item per queue, at its place (the legend's have no attributes)")
+	require.Contains(t, items[f.Queues[300].Path], `aria-posinset="301"`)
+	require.Contains(t, items[f.Queues[300].Path], `aria-setsize="1111"`)
+	require.Contains(t, items[f.Queues[1000].Path], `aria-posinset="1001"`)
+
+	small := render(t, nil, &QueueBars{Frame: fixtureFrame(t, 14, "", "")})
+	require.NotContains(t, small, "slot-ph")
+	require.NotContains(t, small, "aria-posinset")
+}
