@@ -51,7 +51,7 @@ const drawnRows = `((sel) => {
     const r = li.getBoundingClientRect();
     const onScreen = r.bottom > 0 && r.top < window.innerHeight && r.height > 0;
     if (li.classList.contains('slot-ph')) { if (onScreen) gap = true; return; }
-    rows.push({i, queue: li.dataset.queue});
+    rows.push({i, queue: li.dataset.queue || li.querySelector('[data-queue]').dataset.queue});
   });
   return {children: kids.length, rows, gap};
 })`
@@ -104,7 +104,7 @@ func TestBrowserBigTreeDrawsTheRowsOnScreen(t *testing.T) {
 		t.Helper()
 		js[bool](p, `(() => { document.querySelector(`+q(sel)+`).children[`+fmt.Sprint(i)+`].scrollIntoView({block: 'center'}); return true })()`)
 		p.wait(`(() => { const li = document.querySelector(`+q(sel)+`).children[`+fmt.Sprint(i)+`];
-  return !li.classList.contains('slot-ph') && li.dataset.queue === `+q(order[i])+` })()`, fmt.Sprintf("row %d (%s) of %s drawn", i, order[i], sel))
+  return !li.classList.contains('slot-ph') && (li.dataset.queue || li.querySelector('[data-queue]').dataset.queue) === `+q(order[i])+` })()`, fmt.Sprintf("row %d (%s) of %s drawn", i, order[i], sel))
 	}
 
 	// shot captures the window as it is (a full-page screenshot would
@@ -125,6 +125,18 @@ func TestBrowserBigTreeDrawsTheRowsOnScreen(t *testing.T) {
 	require.Greater(t, d.Rows[0].I, 600, "the rows above are no longer drawn")
 	shot("big-tree-table.png")
 	require.Equal(t, "4", js[string](p, `document.querySelector('#queue-tree > li[data-queue="`+order[700]+`"]').getAttribute('aria-level')`))
+
+	// The bars: Tab goes from row to row, in order, through rows drawn as
+	// the focus moves down the window.
+	scrollTo(".qb-list", 8)
+	js[bool](p, `(() => { document.querySelector('.qb-row[data-queue="root.p0.p0.l5"]').focus(); return true })()`)
+	var tabbed []string
+	for range 40 {
+		require.NoError(t, chromedp.Do(p.tab, chromedp.KeyEvent("\t")))
+		tabbed = append(tabbed, js[string](p, `document.activeElement.dataset.queue || document.activeElement.tagName`))
+	}
+	require.Equal(t, order[9:49], tabbed, "Tab from root.p0.p0.l5 in the bars")
+	check(".qb-list", "the bars after 40 Tabs")
 
 	// The editor: an edit far down, Hadoop's refusal.
 	const far = "root.p7.p3.l5"
