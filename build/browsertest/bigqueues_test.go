@@ -50,7 +50,7 @@ const drawnRows = `((sel) => {
   kids.forEach((li, i) => {
     const r = li.getBoundingClientRect();
     const onScreen = r.bottom > 0 && r.top < window.innerHeight && r.height > 0;
-    if (li.classList.contains('slot-ph')) { if (onScreen) gap = true; return; }
+    if (li.matches(':empty')) { if (onScreen) gap = true; return; }
     rows.push({i, queue: li.dataset.queue || li.querySelector('[data-queue]').dataset.queue});
   });
   return {children: kids.length, rows, gap};
@@ -104,7 +104,7 @@ func TestBrowserBigTreeDrawsTheRowsOnScreen(t *testing.T) {
 		t.Helper()
 		js[bool](p, `(() => { document.querySelector(`+q(sel)+`).children[`+fmt.Sprint(i)+`].scrollIntoView({block: 'center'}); return true })()`)
 		p.wait(`(() => { const li = document.querySelector(`+q(sel)+`).children[`+fmt.Sprint(i)+`];
-  return !li.classList.contains('slot-ph') && (li.dataset.queue || li.querySelector('[data-queue]').dataset.queue) === `+q(order[i])+` })()`, fmt.Sprintf("row %d (%s) of %s drawn", i, order[i], sel))
+  return !li.matches(':empty') && (li.dataset.queue || li.querySelector('[data-queue]').dataset.queue) === `+q(order[i])+` })()`, fmt.Sprintf("row %d (%s) of %s drawn", i, order[i], sel))
 	}
 
 	// shot captures the window as it is (a full-page screenshot would
