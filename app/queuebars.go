@@ -1,7 +1,6 @@
 package app
 
 import (
-	"math"
 	"strconv"
 	"strings"
 
@@ -34,170 +33,66 @@ type QueueBars struct {
 	OnSelect *Callback[string]
 
 	// Past virtualRows queues, only the rows on screen (and overscan rows
-	// around them) are drawn, first to last-1; padding stands for the
-	// others. rowH is a row's height in pixels, measured.
-	first, last int
-	rowH        float64
-	onScroll    app.Func
-	rescan      bool
-	scanned     int // the number of queues when the list was last looked at
+	// around them, and the one holding the focus) are drawn; the others
+	// are empty placeholders at their places (rowwindow.go), so that a
+	// row keeps its button, and the focus, while the window moves.
+	win slotWindow
 }
-
-// virtualRows is the number of queues past which QueueBars draws only the
-// rows on screen: a thousand rows, each with a bar of animated segments,
-// cost the browser tens of milliseconds a frame to update and lay out.
-// overscanRows are drawn above and below the screen, so that scrolling
-// shows rows already drawn; initialRows are drawn before the list's place
-// is known; defaultRowH is the guess of a row's height until one is
-// measured.
-const (
-	virtualRows  = 150
-	overscanRows = 12
-	initialRows  = 40
-	defaultRowH  = 44.0
-)
 
 // Render draws the list. Rows are components whose only field is a small
 // value, so go-app re-renders only the rows whose numbers changed.
 func (c *QueueBars) Render() app.UI {
 	n := len(c.Frame.Queues)
-	first, last := 0, n
-	virtual := n > virtualRows
-	if virtual {
-		first, last = c.window(n)
-	}
-	rows := queueBarRowsRange(&c.Frame, first, last)
-	if virtual {
-		// Screen readers learn each row's place among all of them.
-		for i := range rows {
-			rows[i].Pos, rows[i].Of = first+i+1, n
-		}
-	}
 	list := app.Ol().Class(listClass(n)).DataSet("step", c.Frame.Step).OnClick(c.onClick)
-	if virtual {
-		rowH := c.rowHeight()
-		list = list.Class("virtual").DataSet("first", first).
-			Style("padding-top", cssPx(float64(first)*rowH)).Style("padding-bottom", cssPx(float64(n-last)*rowH))
+	var body app.UI
+	if n <= virtualRows {
+		rows := queueBarRows(&c.Frame)
+		body = app.Range(rows).Slice(func(i int) app.UI { return &queueBarRowView{Row: rows[i]} })
+	} else {
+		first, last := c.win.span(n)
+		rows := queueBarRowsRange(&c.Frame, first, last)
+		// The row holding the focus, when scrolled away.
+		var focused []queueBarRow
+		if f := c.win.focused - 1; f >= 0 && f < n && (f < first || f >= last) {
+			focused = queueBarRowsRange(&c.Frame, f, f+1)
+		}
+		list = list.Class("virtual slotted").Style("--slot-h", c.win.height("1.9rem"))
+		body = app.Range(c.Frame.Queues).Slice(func(i int) app.UI {
+			var r queueBarRow
+			switch {
+			case i >= first && i < last:
+				r = rows[i-first]
+			case len(focused) > 0 && i == c.win.focused-1:
+				r = focused[0]
+			default:
+				return slotPlaceholder()
+			}
+			// Screen readers learn each row's place among all of them.
+			r.Pos, r.Of = i+1, n
+			return &queueBarRowView{Row: r}
+		})
 	}
-	return app.Section().Class("qbars").Aria("label", "Queues").Body(
-		barLegend(),
-		list.Body(
-			app.Range(rows).Slice(func(i int) app.UI {
-				return &queueBarRowView{Row: rows[i]}
-			}),
-		),
-	)
+	return app.Section().Class("qbars").Aria("label", "Queues").Body(barLegend(), list.Body(body))
 }
-
-// window is the rows drawn in virtual mode, clamped to the n rows.
-func (c *QueueBars) window(n int) (first, last int) {
-	first, last = c.first, c.last
-	if last <= first {
-		first, last = 0, initialRows
-	}
-	first = min(max(first, 0), n)
-	return first, min(max(last, first), n)
-}
-
-func (c *QueueBars) rowHeight() float64 {
-	if c.rowH > 0 {
-		return c.rowH
-	}
-	return defaultRowH
-}
-
-func cssPx(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) + "px" }
 
 // OnMount follows the page's scrolling and size, in the browser, to draw
 // the rows on screen when there are many.
-func (c *QueueBars) OnMount(ctx app.Context) {
-	if app.IsServer {
-		return
-	}
-	c.onScroll = app.FuncOf(func(app.Value, []app.Value) any {
-		// Scroll events come every frame: one look a frame is enough, on
-		// the UI goroutine.
-		if !c.rescan {
-			c.rescan = true
-			ctx.Dispatch(func(ctx app.Context) {
-				c.rescan = false
-				if !c.scan() {
-					ctx.PreventUpdate()
-				}
-			})
-		}
-		return nil
-	})
-	opts := map[string]any{"passive": true}
-	app.Window().Call("addEventListener", "scroll", c.onScroll, opts)
-	app.Window().Call("addEventListener", "resize", c.onScroll, opts)
-	c.scanned = len(c.Frame.Queues)
-	ctx.Defer(func(ctx app.Context) {
-		if c.scan() {
-			ctx.Update()
-		}
-	})
-}
+func (c *QueueBars) OnMount(ctx app.Context) { c.win.follow(ctx, len(c.Frame.Queues), c.scan) }
 
 // OnUpdate looks again where the list is when the number of queues
-// changed (a new tree); scrolling and resizing look by themselves. Looking
-// makes the browser lay the page out at once: not on every frame.
-func (c *QueueBars) OnUpdate(ctx app.Context) {
-	if app.IsServer || len(c.Frame.Queues) == c.scanned {
-		return
-	}
-	c.scanned = len(c.Frame.Queues)
-	ctx.Defer(func(ctx app.Context) {
-		if c.scan() {
-			ctx.Update()
-		}
-	})
-}
+// changed (a new tree).
+func (c *QueueBars) OnUpdate(ctx app.Context) { c.win.recheck(ctx, len(c.Frame.Queues), c.scan) }
 
 // OnDismount stops following the page.
-func (c *QueueBars) OnDismount() {
-	if c.onScroll != nil {
-		app.Window().Call("removeEventListener", "scroll", c.onScroll)
-		app.Window().Call("removeEventListener", "resize", c.onScroll)
-		c.onScroll.Release()
-		c.onScroll = nil
-	}
-}
+func (c *QueueBars) OnDismount() { c.win.stop() }
 
-// scan measures where the list stands in the window and which rows are on
-// screen; it reports whether the rows to draw changed.
+// scan looks which rows are on screen; it reports whether the rows to draw
+// changed.
 func (c *QueueBars) scan() bool {
-	n := len(c.Frame.Queues)
-	if n <= virtualRows || !c.Mounted() {
+	if !c.Mounted() || !c.JSValue().Truthy() {
 		return false
 	}
-	root := c.JSValue()
-	if !root.Truthy() {
-		return false
-	}
-	list := root.Call("querySelector", "ol.qb-list")
-	if !list.Truthy() {
-		return false
-	}
-	if li := list.Call("querySelector", "li.qb-item"); li.Truthy() {
-		if h := li.Get("offsetHeight").Float(); h > 0 {
-			c.rowH = h
-		}
-	}
-	rowH := c.rowHeight()
-	// Row i starts i rows below the top of the list's content (the
-	// padding stands for the rows above the first drawn).
-	top := list.Call("getBoundingClientRect").Get("top").Float() + list.Get("clientTop").Float()
-	view := app.Window().Get("innerHeight").Float()
-	first := int(math.Floor(-top/rowH)) - overscanRows
-	last := int(math.Ceil((view-top)/rowH)) + overscanRows
-	first = min(max(first, 0), n)
-	last = min(max(last, first+1), n)
-	if first == c.first && last == c.last {
-		return false
-	}
-	c.first, c.last = first, last
-	return true
+	return c.win.scan(c.JSValue().Call("querySelector", "ol.qb-list"), len(c.Frame.Queues))
 }
 
 // denseRows is the number of queues past which rows are drawn tighter.

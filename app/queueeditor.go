@@ -110,11 +110,84 @@ type qeTree struct {
 	Draft map[string]string
 	Issue *store.Issue
 	Open  string
+
+	// Past virtualRows queues only the rows on screen are drawn, and the
+	// row holding the focus, the one Hadoop's message is on and the one
+	// whose properties are open (rowwindow.go); n is the number of rows
+	// last drawn.
+	win slotWindow
+	n   int
 }
 
-// Render draws the tree.
+// qeRow is one queue of the editor's list: its path, depth and number of
+// children, and its place among its siblings (from 1, of size).
+type qeRow struct {
+	path        string
+	depth, kids int
+	pos, size   int
+}
+
+// qeRows lists the draft's queues depth first, in configuration order.
+func qeRows(draft map[string]string) []qeRow {
+	var rows []qeRow
+	var walk func(path string, depth, pos, size int)
+	walk = func(path string, depth, pos, size int) {
+		kids := store.Children(draft, path)
+		rows = append(rows, qeRow{path: path, depth: depth, kids: len(kids), pos: pos, size: size})
+		for i, k := range kids {
+			walk(path+"."+k, depth+1, i+1, len(kids))
+		}
+	}
+	walk(config.RootQueue, 0, 1, 1)
+	return rows
+}
+
+// Render draws the tree: a flat list, a row per queue, each telling
+// screen readers its level and place among its siblings.
 func (c *qeTree) Render() app.UI {
-	return app.Ul().ID("qe-tree").Class("qe-tree").Body(c.Ed.row("root", 0))
+	rows := qeRows(c.Ed.draft)
+	n := len(rows)
+	c.n = n
+	first, last := 0, n
+	list := app.Ul().ID("qe-tree").Class("qe-tree")
+	issue, open := -1, -1
+	if n > virtualRows {
+		first, last = c.win.span(n)
+		list = list.Class("slotted").Style("--slot-h", c.win.height("2.7rem"))
+		for i := range rows {
+			if c.Issue != nil && rows[i].path == c.Issue.Queue {
+				issue = i
+			}
+			if rows[i].path == c.Open {
+				open = i
+			}
+		}
+	}
+	return list.Body(app.Range(rows).Slice(func(i int) app.UI {
+		if !c.win.drawn(i, first, last, issue, open) {
+			return slotPlaceholder()
+		}
+		return c.Ed.row(rows[i])
+	}))
+}
+
+// OnMount follows the page's scrolling, in the browser, to draw the rows on
+// screen when there are many.
+func (c *qeTree) OnMount(ctx app.Context) { c.win.follow(ctx, len(qeRows(c.Draft)), c.scan) }
+
+// OnUpdate looks again where the list is when the number of queues changed.
+func (c *qeTree) OnUpdate(ctx app.Context) { c.win.recheck(ctx, len(qeRows(c.Draft)), c.scan) }
+
+// OnDismount stops following the page.
+func (c *qeTree) OnDismount() { c.win.stop() }
+
+// scan looks which rows are on screen; it reports whether the rows to draw
+// changed.
+func (c *qeTree) scan() bool {
+	if !c.Mounted() || !c.JSValue().Truthy() {
+		return false
+	}
+	return c.win.scan(c.JSValue(), c.n)
 }
 
 // addForm adds a queue under a chosen parent.
@@ -139,16 +212,20 @@ func (e *QueueEditor) walk(path string, fn func(string)) {
 	}
 }
 
-// row is one queue with its children.
-func (e *QueueEditor) row(path string, depth int) app.UI {
-	kids := store.Children(e.draft, path)
+// row is one queue's row: its name, capacities and actions, Hadoop's
+// message when it is about this queue, its properties when open, and under
+// a parent the sum of its children's capacities.
+func (e *QueueEditor) row(r qeRow) app.UI {
+	path, depth := r.path, r.depth
 	_, name := cutLast(path)
 	issue := e.issue != nil && e.issue.Queue == path
 	cls := "qe-row"
 	if issue {
 		cls += " qe-broken"
 	}
-	return app.Li().Class("qe-queue").DataSet("queue", path).DataSet("depth", depth).Body(
+	return app.Li().Class("qe-queue").DataSet("queue", path).DataSet("depth", depth).
+		Style("--depth", strconv.Itoa(depth)).
+		Aria("level", depth+1).Aria("setsize", r.size).Aria("posinset", r.pos).Body(
 		app.Div().Class(cls).Body(
 			app.If(depth == 0, func() app.UI { return app.Strong().Class("qe-name").Text("root") }).Else(func() app.UI {
 				return app.Input().Class("qe-name").Type("text").Value(name).Aria("label", "Name of "+path).
@@ -170,14 +247,8 @@ func (e *QueueEditor) row(path string, depth int) app.UI {
 		app.P().Class("qe-issue").Role("alert").DataSet("queue", path).Hidden(!issue).Body(
 			app.Strong().Text("Hadoop refuses this: "), app.Text(e.issueText(path))),
 		e.details(path, depth),
-		app.If(len(kids) > 0, func() app.UI {
-			text := capacitySumText(e.draft, path)
-			return app.Div().Body(
-				app.P().Class("qe-sum").DataSet("queue", path).Aria("live", "polite").Text(text),
-				app.Ul().Class("qe-tree").Body(app.Range(kids).Slice(func(i int) app.UI {
-					return e.row(path+"."+kids[i], depth+1)
-				})),
-			)
+		app.If(r.kids > 0, func() app.UI {
+			return app.P().Class("qe-sum").DataSet("queue", path).Aria("live", "polite").Text(capacitySumText(e.draft, path))
 		}),
 	)
 }

@@ -9,11 +9,19 @@ import (
 // QueueTree shows a queue hierarchy as an indented list, one row per queue,
 // with the column names of the ResourceManager's scheduler page so that the
 // numbers are recognisable on a real cluster. Rows keep configuration order.
+//
+// The list is flat, a row per queue in the order of a depth-first walk;
+// each row tells screen readers its level and its place among its
+// siblings, as nested lists would. Past virtualRows queues only the rows on
+// screen (and overscanRows around them) are drawn; the others are empty
+// placeholders at their places (rowwindow.go).
 type QueueTree struct {
 	app.Compo
 
 	// Root is the hierarchy to show.
 	Root QueueView
+
+	win slotWindow
 }
 
 // Column labels, as the ResourceManager UI names them.
@@ -24,8 +32,38 @@ const (
 	labelAbsMaxCapacity = "Absolute Max Capacity"
 )
 
+// treeRow is one queue of the flat list: the queue, and its place among
+// its siblings (from 1, of size).
+type treeRow struct {
+	q         *QueueView
+	pos, size int
+}
+
+// treeRows lists root and its descendants depth first, in configuration
+// order.
+func treeRows(root *QueueView) []treeRow {
+	rows := []treeRow{{q: root, pos: 1, size: 1}}
+	var walk func(q *QueueView)
+	walk = func(q *QueueView) {
+		for i := range q.Children {
+			rows = append(rows, treeRow{q: &q.Children[i], pos: i + 1, size: len(q.Children)})
+			walk(&q.Children[i])
+		}
+	}
+	walk(root)
+	return rows
+}
+
 // Render draws the tree.
 func (t *QueueTree) Render() app.UI {
+	rows := treeRows(&t.Root)
+	n := len(rows)
+	first, last := 0, n
+	list := app.Ul().ID("queue-tree").Class("queue-list").DataSet("rendered-by", "wasm")
+	if n > virtualRows {
+		first, last = t.win.span(n)
+		list = list.Class("slotted").Style("--slot-h", t.win.height("3.6rem"))
+	}
 	return app.Section().Class("queues").Aria("labelledby", "queues-title").Body(
 		app.H2().ID("queues-title").Text("Queues"),
 		app.Div().Class("queue-row queue-head").Aria("hidden", "true").Body(
@@ -35,14 +73,48 @@ func (t *QueueTree) Render() app.UI {
 			app.Span().Text(labelAbsCapacity),
 			app.Span().Text(labelAbsMaxCapacity),
 		),
-		app.Ul().ID("queue-tree").Class("queue-list").DataSet("rendered-by", "wasm").Body(
-			t.item(t.Root),
+		list.Body(
+			app.Range(rows).Slice(func(i int) app.UI {
+				if !t.win.drawn(i, first, last) {
+					return slotPlaceholder()
+				}
+				return treeItem(rows[i])
+			}),
 		),
 	)
 }
 
-func (t *QueueTree) item(q QueueView) app.UI {
-	return app.Li().Class("queue").DataSet("queue", q.Path).DataSet("depth", q.Depth).Body(
+// OnMount follows the page's scrolling, in the browser, to draw the rows on
+// screen when there are many.
+func (t *QueueTree) OnMount(ctx app.Context) { t.win.follow(ctx, t.count(), t.scan) }
+
+// OnUpdate looks again where the list is when the tree changed size.
+func (t *QueueTree) OnUpdate(ctx app.Context) { t.win.recheck(ctx, t.count(), t.scan) }
+
+// OnDismount stops following the page.
+func (t *QueueTree) OnDismount() { t.win.stop() }
+
+func (t *QueueTree) count() int {
+	n := 0
+	t.Root.Walk(func(QueueView) { n++ })
+	return n
+}
+
+// scan looks which rows are on screen; it reports whether the rows to draw
+// changed.
+func (t *QueueTree) scan() bool {
+	if !t.Mounted() || !t.JSValue().Truthy() {
+		return false
+	}
+	return t.win.scan(t.JSValue().Call("querySelector", "#queue-tree"), t.count())
+}
+
+// treeItem is one queue's row.
+func treeItem(r treeRow) app.UI {
+	q := r.q
+	return app.Li().Class("queue").DataSet("queue", q.Path).DataSet("depth", q.Depth).
+		Style("--depth", strconv.Itoa(q.Depth)).
+		Aria("level", q.Depth+1).Aria("setsize", r.size).Aria("posinset", r.pos).Body(
 		app.Div().Class("queue-row").Body(
 			app.Div().Class("queue-name").Body(
 				app.Span().Class("name").Text(q.Name),
@@ -57,13 +129,6 @@ func (t *QueueTree) item(q QueueView) app.UI {
 			cell(labelAbsCapacity, "abs-capacity", Percent(q.AbsCapacity), "guaranteed", Resources(q.Guaranteed)),
 			cell(labelAbsMaxCapacity, "abs-max-capacity", Percent(q.AbsMaxCapacity), "max", Resources(q.Max)),
 		),
-		app.If(len(q.Children) > 0, func() app.UI {
-			return app.Ul().Class("queue-list").Body(
-				app.Range(q.Children).Slice(func(i int) app.UI {
-					return t.item(q.Children[i])
-				}),
-			)
-		}),
 	)
 }
 
@@ -83,7 +148,7 @@ func cell(label, field, value, subField, sub string) app.UI {
 // absolute capacity as the solid part, on a scale of the whole cluster.
 // It repeats numbers the row states in text, so it is hidden from screen
 // readers.
-func shareBar(q QueueView) app.UI {
+func shareBar(q *QueueView) app.UI {
 	return app.Div().Class("share").Aria("hidden", "true").Body(
 		app.Div().Class("share-max").Style("width", "%s", widthPercent(q.AbsMaxCapacity)),
 		app.Div().Class("share-guaranteed").Style("width", "%s", widthPercent(q.AbsCapacity)),
