@@ -28,6 +28,10 @@ import (
 // Benchmark 5's warm-up and measured ticks.
 const playgroundWarm, playgroundMeasured = 10, 30
 
+// playgroundTicks is how many ticks the playground benchmark's scenario
+// offers work for: its warm-up and measured ticks, with room to spare.
+const playgroundTicks = 50
+
 // playgroundProbe runs in the page before its own scripts: it keeps the
 // long tasks (PerformanceObserver "longtask") and, while rec is set, the
 // time between animation frames.
@@ -158,7 +162,7 @@ func quantile(xs []float64, q float64) float64 {
 // BenchmarkPlayground is benchmark 5: the real playground, built and
 // served as `go run ./build run` serves it, in headless Chromium, with
 // benchmark 1's workload (10,000 nodes, 1,000 leaves, 20,000 apps from 200
-// users; playgroundScenario) loaded the way a returning visitor's work
+// users; workload.Scenario) loaded the way a returning visitor's work
 // is: from the saved work in localStorage. The benchmark opens the page
 // (ms-load: navigation to the first frame of the scenario on the live
 // page), goes to the end of the scenario's steps with the End key
@@ -204,7 +208,7 @@ func BenchmarkPlayground(b *testing.B) {
 	srv := httptest.NewServer(site.Handler(dist))
 	defer srv.Close()
 
-	sc := playgroundScenario(workload.Allocation(), playgroundTicks)
+	sc := workload.Scenario(workload.Allocation(), playgroundTicks)
 	s := store.New()
 	require.NoError(b, s.Load(sc, ""))
 	saved := bridge.NewMemoryStorage()

@@ -17,7 +17,7 @@ import (
 // tick's frame, each written by the worker's end and read by the page's:
 // bytes, and milliseconds to write and to read.
 func BenchmarkFrameCrossing(b *testing.B) {
-	sc := playgroundScenario(workload.Allocation(), playgroundTicks)
+	sc := workload.Scenario(workload.Allocation(), playgroundTicks)
 	s := store.New()
 	require.NoError(b, s.Load(sc, ""))
 	sv := protocol.NewServer(s)
