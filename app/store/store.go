@@ -331,7 +331,9 @@ func (s *Store) clone(p *scenarios.Player) *scenarios.Player { return p.Clone() 
 // on (target) in full, to be narrated, unless it is big; a step played
 // for the first time (for its marks on the usage chart) or followed by an
 // expectation (which may check its allocations) its decisions; any other
-// step nothing. A big target step is summed up instead of narrated.
+// step nothing. A big target step is summed up instead of narrated, and
+// recorded as when it was first played (its decisions when preemption
+// runs), so that its frame is the same however it is reached.
 func (s *Store) play(p *scenarios.Player, target bool) scenarios.StepResult {
 	sched := p.Scheduler()
 	st := &s.doc.Steps[p.Pos()]
@@ -343,7 +345,7 @@ func (s *Store) play(p *scenarios.Player, target bool) scenarios.StepResult {
 	switch {
 	case target && !big:
 		level = core.RecordFull
-	case expectNext || (fresh && (!big || sched.Settings().Preemption.Enabled)):
+	case expectNext || ((fresh || target) && (!big || sched.Settings().Preemption.Enabled)):
 		level = core.RecordDecisions
 	}
 	sched.SetRecord(level)
