@@ -69,6 +69,7 @@ const (
 	OpWhy            Op = "why"             // App; Reply.Data: its why.Verdict, none when it does not wait
 	OpExportSnapshot Op = "export-snapshot" // Reply.Data: []snapshot.File, the REST responses
 	OpResync         Op = "resync"          // the page lost its frames (ErrResync): the reply's frame is whole
+	OpMemory         Op = "memory"          // Reply.Data: Memory, the bytes of one state and of the history (slow: for benchmarks)
 )
 
 // ops are the known commands, and whether each only asks (publishes no
@@ -84,6 +85,7 @@ var ops = map[Op]bool{
 	OpRestoreUndo: false,
 	OpCheckConfig: true, OpLink: true, OpExportYAML: true, OpExportXML: true, OpSave: true,
 	OpUndoPoint: true, OpWhy: true, OpExportSnapshot: true, OpResync: true,
+	OpMemory: true,
 }
 
 // Question reports whether op only asks: it changes nothing in the store.

@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"slices"
 
+	"yarnplay/app/memsize"
 	"yarnplay/app/store"
 	"yarnplay/scenarios"
 )
@@ -183,3 +184,34 @@ func (sv *Server) settleAt(k int) {
 // Shown returns the frame the page was last sent (nil before the first):
 // the store's, or one kept (navigate).
 func (sv *Server) Shown() *store.Frame { return sv.sent }
+
+// Memory is OpMemory's answer: the bytes of one state of the scheduler
+// and of the history the worker keeps to travel in time (the store's, and
+// the frames kept here but the one shown), each byte counted once
+// (memsize), and the frames kept.
+type Memory struct {
+	store.Memory
+	// Frames is how many frames are kept, FrameBytes what those of them
+	// not shown hold (in History too).
+	Frames     int   `json:"frames"`
+	FrameBytes int64 `json:"frameBytes"`
+}
+
+// memory measures the worker's memory (OpMemory).
+func (sv *Server) memory() Memory {
+	var c memsize.Counter
+	m := Memory{Memory: sv.store.Measure(&c), Frames: len(sv.nav.frames)}
+	c.Add(sv.sent)
+	for _, k := range sv.nav.frames {
+		m.FrameBytes += c.Add(k.f) + c.Add(k.doc)
+	}
+	m.History += m.FrameBytes
+	return m
+}
+
+// MemoryOf reads OpMemory's answer.
+func MemoryOf(rep Reply) (Memory, error) {
+	var m Memory
+	err := read(rep, "a memory answer", &m)
+	return m, err
+}
