@@ -23,11 +23,17 @@ import (
 
 // navFrames and navElements bound the frames kept: by number, and by the
 // views they hold together (queues, nodes, containers and applications),
-// so that at benchmark 5's scale (some 61,000 a frame) about sixteen
-// steps back are kept, and a lesson's whole walk.
+// and navShare bounds them by the views of the newest, the frame the store
+// published last: the frames kept hold at most navShare times its views
+// together, itself included. A frame's views take about as much memory as
+// the state they show, so that at benchmark 5's scale (some 300,000 views
+// a frame after its ticks) the frame shown and one more are kept, and the
+// history stays within twice one state (issue 32), while a lesson's whole
+// walk is kept.
 const (
 	navFrames   = 32
 	navElements = 1_000_000
+	navShare    = 2
 )
 
 // navCache is the frames kept, the newest last.
@@ -60,13 +66,13 @@ func (nc *navCache) keep(works int, doc *scenarios.Scenario, f *store.Frame) {
 		return
 	}
 	out := make([]kept, 0, min(len(nc.frames)+1, navFrames))
-	total := elements(f)
+	total, limit := elements(f), min(navElements, navShare*max(elements(f), 1_000))
 	for i := len(nc.frames) - 1; i >= 0; i-- {
 		k := nc.frames[i]
 		if k.works != works || sameSelection(k.f, f) && k.f.Step == f.Step {
 			continue // another work's, never shown again; or f's place
 		}
-		if len(out) >= navFrames-1 || total+elements(k.f) > navElements {
+		if len(out) >= navFrames-1 || total+elements(k.f) > limit {
 			continue
 		}
 		total += elements(k.f)

@@ -304,19 +304,17 @@ func TestCheckpointsOfASmallClusterStayFew(t *testing.T) {
 	for range 3000 {
 		require.NoError(t, s.Tick(1))
 	}
-	require.LessOrEqual(t, int64(len(s.cps)-1), checkpointObjects/cloneFloor+1)
-	var total int64
-	for _, c := range s.cps[1:] {
-		total += c.objects
-	}
-	require.LessOrEqual(t, total, checkpointObjects)
+	require.Len(t, s.cps, 2, "the start and the newest: each holds a state's blocks")
+	require.LessOrEqual(t, s.cps[1].objects, checkpointShare*s.furthest)
 }
 
-// Past checkpointObjects, checkpoints are thinned, and going back still
+// Past checkpointShare, checkpoints are thinned, and going back still
 // shows what the steps did.
 func TestThinnedCheckpointsGoBackTheSame(t *testing.T) {
 	defer func(n int64) { cloneFloor = n }(cloneFloor)
 	cloneFloor = 0
+	defer func(n int64) { checkpointShare = n }(checkpointShare)
+	checkpointShare = 1000
 	sc := bigCluster(40, 8)
 	plain := New()
 	require.NoError(t, plain.Load(sc, ""))
@@ -326,8 +324,7 @@ func TestThinnedCheckpointsGoBackTheSame(t *testing.T) {
 	}
 	require.Greater(t, len(plain.cps), 4)
 
-	defer func(n int64) { checkpointObjects = n }(checkpointObjects)
-	checkpointObjects = 3 * plain.cps[len(plain.cps)-1].objects
+	checkpointShare = 1
 	thinned := New()
 	require.NoError(t, thinned.Load(sc, ""))
 	thinned.Last()
@@ -339,7 +336,7 @@ func TestThinnedCheckpointsGoBackTheSame(t *testing.T) {
 	for _, c := range thinned.cps[1:] {
 		total += c.objects
 	}
-	require.LessOrEqual(t, total, checkpointObjects)
+	require.LessOrEqual(t, total, checkpointShare*thinned.furthest)
 	for _, k := range []int{len(sc.Steps) + 40, 3, len(sc.Steps) + 1, len(sc.Steps) + 17, len(sc.Steps) + 39, 0} {
 		plain.Jump(k)
 		thinned.Jump(k)
@@ -476,4 +473,54 @@ func TestValidAppendsAreValid(t *testing.T) {
 	doc.Steps = append(slices.Clone(full.Steps), scenarios.Step{Tick: &one})
 	require.False(t, validAppend(full, &doc, len(full.Steps), p.Scheduler()))
 	require.ErrorContains(t, doc.Validate(), fmt.Sprintf("%d steps; the limit is %d steps", scenarios.MaxSteps+1, scenarios.MaxSteps))
+}
+
+// The checkpoints after the start and near hold at most checkpointShare
+// times the objects of the furthest state: past it, every other
+// checkpoint goes (thin), then of the newest and near the one a replay to
+// the step gone to would start from.
+func TestFitKeepsTheCheckpointsWithinOneState(t *testing.T) {
+	steps := func(s *Store) (cps []int, near int) {
+		for _, c := range s.cps {
+			cps = append(cps, c.step)
+		}
+		near = -1
+		if s.near != nil {
+			near = s.near.step
+		}
+		return cps, near
+	}
+	tests := []struct {
+		name     string
+		objects  []int64 // of the checkpoints after the start, at steps 10, 20, ...
+		near     int     // its step (objects 4), -1 none
+		at       int
+		wantCps  []int
+		wantNear int
+	}{
+		{"within", []int64{3, 3}, -1, 30, []int{0, 10, 20}, -1},
+		{"thinned", []int64{3, 3, 3, 3}, -1, 50, []int{0, 20, 40}, -1},
+		{"near before the newest, going back", []int64{7}, 5, 8, []int{0}, 5},
+		{"newest nearer before the step", []int64{7}, 5, 12, []int{0, 10}, -1},
+		{"both after the step: the earlier", []int64{7}, 15, 2, []int{0, 10}, -1},
+		{"room for both", []int64{5}, 5, 8, []int{0, 10}, 5},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := &Store{furthest: 10, cps: []checkpoint{{step: 0}}}
+			for i, n := range tt.objects {
+				s.cps = append(s.cps, checkpoint{step: 10 * (i + 1), objects: n})
+			}
+			if tt.near >= 0 {
+				s.near = &checkpoint{step: tt.near, objects: 4}
+			}
+			saved := slices.Clone(s.cps)
+			in := s.cps
+			s.fit(tt.at)
+			cps, near := steps(s)
+			require.Equal(t, tt.wantCps, cps)
+			require.Equal(t, tt.wantNear, near)
+			require.Equal(t, saved, in, "the checkpoints given are left as they were")
+		})
+	}
 }

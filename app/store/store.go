@@ -59,6 +59,9 @@ type Store struct {
 	// back again replays from it. There is at most one, outside cps and
 	// their thinning.
 	near *checkpoint
+	// furthest is the objects of the furthest state played (see
+	// checkpointShare), cloneFloor included.
+	furthest int64
 
 	sel, selUser string
 	// part is the partition the views show (SelectPartition), "" the
@@ -93,14 +96,18 @@ type checkpoint struct {
 	objects int64
 }
 
-// checkpointObjects bounds the objects the checkpoints after the start
-// hold together, about 270 bytes each in the browser: a clone of
-// benchmark 1's cluster (260,000 objects) takes some 70 MB, which every
-// collection of the garbage marks. Past it, every other checkpoint
-// between the start and the newest goes (see thin): going back then
+// checkpointShare bounds the checkpoints after the start, and near,
+// together, by the objects of the furthest state played: at most
+// checkpointShare times its objects (cloneFloor included). A checkpoint
+// is a clone of a state, so the checkpoints then hold about as much as
+// one state, however many steps the work has: with the start (a state
+// before any step, small at benchmark 5's scale: the nodes and queues
+// alone), the records and the frames a server keeps, the history holds
+// less than two states (issue 32). Past it, every other checkpoint
+// between the start and the newest goes (see fit): going back then
 // replays further, but memory stays bounded however long the work (a
-// variable so that tests can make it small).
-var checkpointObjects int64 = 600_000
+// variable so that tests can change it).
+var checkpointShare int64 = 1
 
 // thin drops every other checkpoint between the start and the newest
 // until those after the start hold at most limit objects together, or the
@@ -285,7 +292,8 @@ func (s *Store) seek(k int) {
 	}
 	for p.Pos() < k-1 {
 		if p.Pos() == mark {
-			s.near = &checkpoint{step: mark, p: s.clone(p)}
+			s.near = &checkpoint{step: mark, p: s.clone(p), objects: objects(p.Scheduler(), s.recs[mark]) + cloneFloor}
+			s.fit(k)
 		}
 		s.play(p, false)
 	}
@@ -439,9 +447,43 @@ func (s *Store) record(p *scenarios.Player, r scenarios.StepResult, reserved boo
 	s.recs = append(s.recs, rec)
 	last := s.cps[len(s.cps)-1]
 	n := objects(sched, rec) + cloneFloor
+	s.furthest = n
 	if r.Step > last.step && s.work(last.step, r.Step) >= checkpointEvery*n {
 		s.cps = append(s.cps, checkpoint{step: r.Step, p: s.clone(p), objects: n})
-		s.cps = thin(s.cps, checkpointObjects)
+	}
+	s.fit(r.Step)
+}
+
+// fit keeps the checkpoints after the start and near within
+// checkpointShare times the objects of the furthest state: it thins
+// the checkpoints (thin), leaving room for near, and when the newest and
+// near are still too much together, it keeps the one a replay to step at
+// (the step the viewer goes to) and before it would start from: the
+// latest at or before at, else the earliest. It never changes the
+// checkpoints in place (they may be shared with a saved state).
+func (s *Store) fit(at int) {
+	limit := checkpointShare * s.furthest
+	var nearObjects int64
+	if s.near != nil {
+		nearObjects = s.near.objects
+	}
+	s.cps = thin(s.cps, limit-nearObjects)
+	if s.near == nil || len(s.cps) < 2 {
+		return
+	}
+	var total int64
+	for _, c := range s.cps[1:] {
+		total += c.objects
+	}
+	if total+nearObjects <= limit {
+		return
+	}
+	newest := s.cps[len(s.cps)-1].step
+	keepNewest := newest > s.near.step && newest <= at || newest < s.near.step && s.near.step > at
+	if keepNewest {
+		s.near = nil
+	} else {
+		s.cps = slices.Clone(s.cps[:len(s.cps)-1])
 	}
 }
 
