@@ -21,19 +21,20 @@ import (
 // there (its replay guarantee), which TestGoingBackShowsWhatReplayShows
 // holds.
 
-// navFrames and navElements bound the frames kept: by number, and by the
-// views they hold together (queues, nodes, containers and applications),
-// and navShare bounds them by the views of the newest, the frame the store
-// published last: the frames kept hold at most navShare times its views
-// together, itself included. A frame's views take about as much memory as
-// the state they show, so that at benchmark 5's scale (some 300,000 views
-// a frame after its ticks) the frame shown and one more are kept, and the
-// history stays within twice one state (issue 32), while a lesson's whole
-// walk is kept.
+// navFrames bounds the frames kept by number, and navShare by the views
+// they hold together (queues, nodes, containers and applications) against
+// the views of the newest, the frame the store published last: at most
+// navShare times its views, or navFloor views, together, itself
+// included. A frame's views take about as much memory as the state they
+// show (some 28 MB at benchmark 5's scale after its ticks, for a state of
+// 47 MB), so that at that scale the frame shown alone is kept, and the
+// history stays within twice one state (issue 32) with the checkpoints a
+// step back leaves (store.Store.fit); a lesson's whole walk is kept, and
+// some steps of a cluster of a few hundred nodes.
 const (
-	navFrames   = 32
-	navElements = 1_000_000
-	navShare    = 2
+	navFrames = 32
+	navShare  = 1
+	navFloor  = 10_000
 )
 
 // navCache is the frames kept, the newest last.
@@ -66,7 +67,7 @@ func (nc *navCache) keep(works int, doc *scenarios.Scenario, f *store.Frame) {
 		return
 	}
 	out := make([]kept, 0, min(len(nc.frames)+1, navFrames))
-	total, limit := elements(f), min(navElements, navShare*max(elements(f), 1_000))
+	total, limit := elements(f), navShare*max(elements(f), navFloor)
 	for i := len(nc.frames) - 1; i >= 0; i-- {
 		k := nc.frames[i]
 		if k.works != works || sameSelection(k.f, f) && k.f.Step == f.Step {

@@ -159,8 +159,8 @@ func TestKeptFramesAreOfTheWorkShown(t *testing.T) {
 	require.Equal(t, end+1, f.Steps)
 }
 
-// The kept frames are the newest, within navFrames, navElements and
-// navShare times the newest's views, one per step and selection.
+// The kept frames are the newest, within navFrames and navShare times the
+// newest's views, one per step and selection.
 func TestKeptFramesAreBounded(t *testing.T) {
 	var nc navCache
 	doc := &scenarios.Scenario{}
@@ -180,15 +180,13 @@ func TestKeptFramesAreBounded(t *testing.T) {
 		}
 		return steps
 	}
-	for i := range 3 {
-		nc.keep(1, doc, &store.Frame{Step: 1000 + i, Apps: make([]core.AppView, 2*navElements/5)})
-	}
-	require.Equal(t, []int{1001, 1002}, bigs(), "the newest frames within navElements")
 	for i := range 4 {
-		nc.keep(1, doc, &store.Frame{Step: 2000 + i, Apps: make([]core.AppView, 10_000)})
+		nc.keep(1, doc, &store.Frame{Step: 2000 + i, Apps: make([]core.AppView, 20_000)})
 	}
-	require.Equal(t, []int{2002, 2003}, bigs()[len(bigs())-2:], "the newest within navShare times its views")
-	require.Len(t, bigs(), navShare, "as many frames of its size")
+	require.Equal(t, []int{2003}, bigs(), "the newest within navShare times its views")
+	nc.keep(1, doc, &store.Frame{Step: 3000})
+	require.Empty(t, bigs(), "past navShare times a small newest frame's navFloor views")
+	require.Len(t, nc.frames, navFrames, "small frames within it")
 	nc.keep(2, doc, &store.Frame{Step: 0})
 	require.Len(t, nc.frames, 1, "another work's frames go")
 	nc.keep(2, doc, &store.Frame{Step: 1, Err: "refused"})

@@ -11,19 +11,24 @@ import (
 	"yarnplay/scenarios"
 )
 
-// checkpointEvery spaces the checkpoints by their cost. A checkpoint (a
+// checkpointSpan spaces the checkpoints by their cost. A checkpoint (a
 // clone of the player) costs about a microsecond per object it copies:
 // queues, nodes, applications and live containers; playing costs a few
 // microseconds per node heartbeat, at the least. So a checkpoint is taken
 // once the work played since the last one, in node heartbeats plus one per
-// step, reaches checkpointEvery times the objects of the state: the
-// checkpoints then cost about a tenth of the play, whatever the scale, and
-// going back replays at most that much work. Small scenarios get a
-// checkpoint every few dozen steps, benchmark 1's cluster (10,000 nodes,
-// 20,000 apps, 266,000 containers) one every 60 ticks or so. The spacing
-// depends on the steps alone, never on time, so checkpoints and replays are
-// deterministic.
-const checkpointEvery = 2
+// step, reaches the objects of the state over checkpointSpan: the
+// checkpoints then cost about a fifth of the play, whatever the scale, and
+// going back replays at most that much work. Since the checkpoints after
+// the start hold about one state together (checkpointShare), the newer
+// replace the older: the newest is at most that much work behind the
+// end, which is where a learner goes back from (benchmark 5's cluster,
+// some 300,000 objects after its ticks, takes one every 15 ticks of its
+// 10,000 nodes). The spacing depends on the steps alone, never on time,
+// so checkpoints and replays are deterministic.
+const checkpointSpan = 2
+
+// span is the work between two checkpoints of a state of objs objects.
+func span(objs int64) int64 { return objs / checkpointSpan }
 
 // Store owns the work in progress: the scenario being played and edited
 // (the scenario is the document), the player standing on the current step,
@@ -303,21 +308,21 @@ func (s *Store) seek(k int) {
 
 // nearMark returns where a replay from step from to step to, going back
 // from a state of objs objects, leaves a checkpoint (near), or -1 for
-// none. Checkpoints are spaced by checkpointEvery times the objects of
-// work (record), so at scale going back one step can replay a great deal
-// (benchmark 5's cluster took none in 40 ticks of 10,000 heartbeats). When the
-// replay is at least half that spacing, the checkpoint goes at the latest
-// step from which an eighth of the spacing is left to replay: stepping
-// back again, and again, replays at most that much until it passes the
-// checkpoint. It costs one clone, two or three ticks' worth there. Like
-// the spacing, it depends on the steps alone.
+// none. Checkpoints are spaced by the objects of the state (span), so at
+// scale going back one step can replay a great deal (up to 15 ticks of
+// benchmark 5's 10,000 nodes). When the replay is more than a quarter of
+// the objects, the checkpoint goes at the latest step from which that
+// much is left to replay: stepping back again, and again, replays at most
+// that much until it passes the checkpoint, and then leaves another. It
+// costs one clone, two or three ticks' worth there. Like the spacing, it
+// depends on the steps alone.
 func (s *Store) nearMark(from, to int, objs int64) int {
-	span := checkpointEvery * objs
-	if to >= len(s.recs) || s.work(from, to) < span/2 {
+	d := objs / 4
+	if to >= len(s.recs) || s.work(from, to) <= d {
 		return -1
 	}
 	for m := to - 1; m > from; m-- {
-		if s.work(m, to) >= span/8 {
+		if s.work(m, to) >= d {
 			return m
 		}
 	}
@@ -448,7 +453,7 @@ func (s *Store) record(p *scenarios.Player, r scenarios.StepResult, reserved boo
 	last := s.cps[len(s.cps)-1]
 	n := objects(sched, rec) + cloneFloor
 	s.furthest = n
-	if r.Step > last.step && s.work(last.step, r.Step) >= checkpointEvery*n {
+	if r.Step > last.step && s.work(last.step, r.Step) >= span(n) {
 		s.cps = append(s.cps, checkpoint{step: r.Step, p: s.clone(p), objects: n})
 	}
 	s.fit(r.Step)
@@ -457,10 +462,14 @@ func (s *Store) record(p *scenarios.Player, r scenarios.StepResult, reserved boo
 // fit keeps the checkpoints after the start and near within
 // checkpointShare times the objects of the furthest state: it thins
 // the checkpoints (thin), leaving room for near, and when the newest and
-// near are still too much together, it keeps the one a replay to step at
-// (the step the viewer goes to) and before it would start from: the
-// latest at or before at, else the earliest. It never changes the
-// checkpoints in place (they may be shared with a saved state).
+// near are still too much together, it drops the newest if it is after
+// step at (the step the viewer goes to), which a replay back to it would
+// not start from, and near if the newest is after it (a checkpoint taken
+// since, played on from the end). Else it keeps both, one clone beyond
+// the share: near goes back a few steps at a time from the newest, which
+// it would otherwise replay from the start to leave again (seconds at
+// benchmark 5's scale). It never changes the checkpoints in place (they
+// may be shared with a saved state).
 func (s *Store) fit(at int) {
 	limit := checkpointShare * s.furthest
 	var nearObjects int64
@@ -475,15 +484,12 @@ func (s *Store) fit(at int) {
 	for _, c := range s.cps[1:] {
 		total += c.objects
 	}
-	if total+nearObjects <= limit {
-		return
-	}
-	newest := s.cps[len(s.cps)-1].step
-	keepNewest := newest > s.near.step && newest <= at || newest < s.near.step && s.near.step > at
-	if keepNewest {
-		s.near = nil
-	} else {
+	switch newest := s.cps[len(s.cps)-1].step; {
+	case total+nearObjects <= limit:
+	case newest > at:
 		s.cps = slices.Clone(s.cps[:len(s.cps)-1])
+	case newest > s.near.step:
+		s.near = nil
 	}
 }
 
