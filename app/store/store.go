@@ -103,16 +103,16 @@ type checkpoint struct {
 
 // checkpointShare bounds the checkpoints after the start, and near,
 // together, by the objects of the furthest state played: at most
-// checkpointShare times its objects (cloneFloor included). A checkpoint
-// is a clone of a state, so the checkpoints then hold about as much as
-// one state, however many steps the work has: with the start (a state
-// before any step, small at benchmark 5's scale: the nodes and queues
-// alone), the records and the frames a server keeps, the history holds
-// less than two states (issue 32). Past it, every other checkpoint
-// between the start and the newest goes (see fit): going back then
-// replays further, but memory stays bounded however long the work (a
-// variable so that tests can change it).
-var checkpointShare int64 = 1
+// checkpointShare times its objects (cloneFloor included), however many
+// steps the work has. A checkpoint is a clone, more compact than the
+// state played (at benchmark 5's scale after its ticks, 33 MB where the
+// state is 48 MB), so that two of them, with the start (a state before
+// any step: there the nodes and queues alone, 10 MB), the records and the
+// frames a server keeps, hold less than twice one state (issue 32). Past
+// it, checkpoints go (see fit): going back then replays further, but
+// memory stays bounded however long the work (a variable so that tests
+// can change it).
+var checkpointShare int64 = 2
 
 // thin drops every other checkpoint between the start and the newest
 // until those after the start hold at most limit objects together, or the
@@ -460,14 +460,13 @@ func (s *Store) record(p *scenarios.Player, r scenarios.StepResult, reserved boo
 }
 
 // fit keeps the checkpoints after the start and near within
-// checkpointShare times the objects of the furthest state: it thins
-// the checkpoints (thin), leaving room for near, and when the newest and
-// near are still too much together, it drops the newest if it is after
-// step at (the step the viewer goes to), which a replay back to it would
-// not start from, and near if the newest is after it (a checkpoint taken
-// since, played on from the end). Else it keeps both, one clone beyond
-// the share: near goes back a few steps at a time from the newest, which
-// it would otherwise replay from the start to leave again (seconds at
+// checkpointShare times the objects of the furthest state. Going back,
+// what serves is what lies before step at (the step the viewer goes to):
+// first the newest checkpoints after at go, then the others are thinned
+// (thin) leaving room for near, then near if a checkpoint newer than it
+// is left. Else near and the newest are both kept, one clone beyond the
+// share: near goes back a few steps at a time from the newest, which it
+// would otherwise replay from the start to leave again (seconds at
 // benchmark 5's scale). It never changes the checkpoints in place (they
 // may be shared with a saved state).
 func (s *Store) fit(at int) {
@@ -476,19 +475,18 @@ func (s *Store) fit(at int) {
 	if s.near != nil {
 		nearObjects = s.near.objects
 	}
+	total := func() int64 {
+		n := nearObjects
+		for _, c := range s.cps[1:] {
+			n += c.objects
+		}
+		return n
+	}
+	for n := len(s.cps); n > 1 && s.cps[n-1].step > at && total() > limit; n-- {
+		s.cps = s.cps[: n-1 : n-1] // an append copies: the array stays the saved state's
+	}
 	s.cps = thin(s.cps, limit-nearObjects)
-	if s.near == nil || len(s.cps) < 2 {
-		return
-	}
-	var total int64
-	for _, c := range s.cps[1:] {
-		total += c.objects
-	}
-	switch newest := s.cps[len(s.cps)-1].step; {
-	case total+nearObjects <= limit:
-	case newest > at:
-		s.cps = slices.Clone(s.cps[:len(s.cps)-1])
-	case newest > s.near.step:
+	if s.near != nil && len(s.cps) > 1 && total() > limit && s.cps[len(s.cps)-1].step > s.near.step {
 		s.near = nil
 	}
 }
