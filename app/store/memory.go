@@ -28,3 +28,8 @@ func (s *Store) Measure(c *memsize.Counter) Memory {
 	m.History = c.Add(s.cps) + c.Add(s.near) + c.Add(s.recs) + c.Add(s.hist)
 	return m
 }
+
+// Played counts the steps the store has played since it was made, replays
+// included: what going to a step cost, in steps, the same on every
+// machine (the benchmarks read it).
+func (s *Store) Played() int { return s.played }
