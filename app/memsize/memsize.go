@@ -27,6 +27,10 @@ type Counter struct {
 	seen map[visit]bool
 	// pointers caches hasPointers by type.
 	pointers map[reflect.Type]bool
+	// todo are the values still to walk: a list, not recursion, so that
+	// a long chain of pointers does not overflow the stack (under
+	// WebAssembly, the browser's).
+	todo []reflect.Value
 }
 
 type span struct{ from, to uintptr }
@@ -42,7 +46,12 @@ type visit struct {
 func (c *Counter) Add(v any) int64 {
 	before := c.Bytes()
 	if v != nil {
-		c.walk(reflect.ValueOf(v))
+		c.todo = append(c.todo, reflect.ValueOf(v))
+		for len(c.todo) > 0 {
+			next := c.todo[len(c.todo)-1]
+			c.todo = c.todo[:len(c.todo)-1]
+			c.walk(next)
+		}
 	}
 	return c.Bytes() - before
 }
@@ -95,7 +104,7 @@ func (c *Counter) first(at uintptr, t reflect.Type) bool {
 }
 
 // walk counts the memory v refers to (not v's own, which its holder
-// counts).
+// counts), leaving the values it refers to in todo.
 func (c *Counter) walk(v reflect.Value) {
 	switch v.Kind() {
 	case reflect.Pointer:
@@ -107,7 +116,7 @@ func (c *Counter) walk(v reflect.Value) {
 			return
 		}
 		c.add(at, t.Size())
-		c.walk(v.Elem())
+		c.push(v.Elem())
 	case reflect.Slice:
 		if v.IsNil() || v.Cap() == 0 {
 			return
@@ -119,7 +128,7 @@ func (c *Counter) walk(v reflect.Value) {
 			return
 		}
 		for i := range v.Len() {
-			c.walk(v.Index(i))
+			c.push(v.Index(i))
 		}
 	case reflect.String:
 		s := v.String()
@@ -127,7 +136,7 @@ func (c *Counter) walk(v reflect.Value) {
 	case reflect.Array:
 		if c.hasPointers(v.Type().Elem()) {
 			for i := range v.Len() {
-				c.walk(v.Index(i))
+				c.push(v.Index(i))
 			}
 		}
 	case reflect.Struct:
@@ -135,7 +144,7 @@ func (c *Counter) walk(v reflect.Value) {
 			return
 		}
 		for i := range v.NumField() {
-			c.walk(v.Field(i))
+			c.push(v.Field(i))
 		}
 	case reflect.Interface:
 		if v.IsNil() {
@@ -149,7 +158,7 @@ func (c *Counter) walk(v reflect.Value) {
 			// reachable by address, so it is counted apart.
 			c.add(boxAddr(v), e.Type().Size())
 		}
-		c.walk(e)
+		c.push(e)
 	case reflect.Map:
 		if v.IsNil() || !c.first(v.Pointer(), v.Type()) {
 			return
@@ -162,12 +171,15 @@ func (c *Counter) walk(v reflect.Value) {
 		if c.hasPointers(t.Key()) || c.hasPointers(t.Elem()) {
 			it := v.MapRange()
 			for it.Next() {
-				c.walk(it.Key())
-				c.walk(it.Value())
+				c.push(it.Key())
+				c.push(it.Value())
 			}
 		}
 	}
 }
+
+// push leaves v for walk.
+func (c *Counter) push(v reflect.Value) { c.todo = append(c.todo, v) }
 
 // boxAddr is the address of the box an interface holding a value that is
 // not a pointer refers to.
