@@ -109,6 +109,8 @@ var rows = []row{
 	{"5", "a step back after the ticks, from the key to the frame", metric("Playground", "ms-back-first"), "ms", "", nil},
 	{"5", "the next steps back (median of two)", metric("Playground", "ms-back-next"), "ms", "", nil},
 	{"5", "ten steps back, each from the key to the frame, p95", metric("Playground", "ms-back-p95"), "ms", "<= 100", atMost(100)},
+	{"5", "the history's bytes over one state's, in the worker after the steps back", metric("Playground", "x-history"), "x", "<= 2", atMost(2)},
+	{"5", "one state in the worker (as memsize counts it)", metric("Playground", "MB-state"), "MB", "", nil},
 	{"5", "the page's memory (Go's, in the page's thread)", metric("Playground", "MB-page"), "MB", "", nil},
 	{"5n", "benchmark 5 natively: the history's bytes over one state's, after the ticks and ten steps back", metric("StepBack", "x-history"), "x", "<= 2", atMost(2)},
 	{"5n", "the history's bytes over one state's after 100 ticks (the most a scenario may make there)", metric("StepBack", "x-history-long"), "x", "<= 2", atMost(2)},
