@@ -22,11 +22,16 @@ import (
 	"yarnplay/app/store"
 	"yarnplay/bench/workload"
 	"yarnplay/build/site"
+	"yarnplay/protocol"
 	"yarnplay/wasm/bridge"
 )
 
 // Benchmark 5's warm-up and measured ticks.
 const playgroundWarm, playgroundMeasured = 10, 30
+
+// playgroundTicks is how many ticks the playground benchmark's scenario
+// offers work for: its warm-up and measured ticks, with room to spare.
+const playgroundTicks = 50
 
 // playgroundProbe runs in the page before its own scripts: it keeps the
 // long tasks (PerformanceObserver "longtask") and, while rec is set, the
@@ -158,7 +163,7 @@ func quantile(xs []float64, q float64) float64 {
 // BenchmarkPlayground is benchmark 5: the real playground, built and
 // served as `go run ./build run` serves it, in headless Chromium, with
 // benchmark 1's workload (10,000 nodes, 1,000 leaves, 20,000 apps from 200
-// users; playgroundScenario) loaded the way a returning visitor's work
+// users; workload.Scenario) loaded the way a returning visitor's work
 // is: from the saved work in localStorage. The benchmark opens the page
 // (ms-load: navigation to the first frame of the scenario on the live
 // page), goes to the end of the scenario's steps with the End key
@@ -183,7 +188,10 @@ func quantile(xs []float64, q float64) float64 {
 //     took one vsync between 16.7 and 16.8 ms and fps either side of 60;
 //   - ms-back-first, ms-back-next and ms-back-p95: then ten steps back with
 //     the ← key, each from the key to the frame on screen: the first, the
-//     median of the next two, and the 95th percentile of the ten.
+//     median of the next two, and the 95th percentile of the ten;
+//   - x-history: then the bytes the simulation holds to travel in time
+//     over one state's (OpMemory, asked inside its Web Worker: askWorker),
+//     and MB-state, one state's.
 //
 // With PLAYGROUND_PROFILE=file.cpuprofile it also writes a CPU profile of
 // the page over the measured ticks (app.wasm then keeps its name section:
@@ -204,7 +212,7 @@ func BenchmarkPlayground(b *testing.B) {
 	srv := httptest.NewServer(site.Handler(dist))
 	defer srv.Close()
 
-	sc := playgroundScenario(workload.Allocation(), playgroundTicks)
+	sc := workload.Scenario(workload.Allocation(), playgroundTicks)
 	s := store.New()
 	require.NoError(b, s.Load(sc, ""))
 	saved := bridge.NewMemoryStorage()
@@ -349,6 +357,14 @@ func BenchmarkPlayground(b *testing.B) {
 	b.ReportMetric(quantile(backs[1:3], 0.5), "ms-back-next")
 	b.ReportMetric(quantile(backs, 0.95), "ms-back-p95")
 	b.Logf("steps back: %v ms", rounded(backs))
+
+	// What the simulation holds to travel in time, against one state.
+	m, err := protocol.MemoryOf(askWorker(b, tab, protocol.Command{Op: protocol.OpMemory}))
+	require.NoError(b, err)
+	b.ReportMetric(float64(m.History)/float64(m.State), "x-history")
+	b.ReportMetric(float64(m.State)/1e6, "MB-state")
+	b.Logf("one state %.1f MB, the history %.1f MB (%d frames kept, %.1f MB of them)",
+		float64(m.State)/1e6, float64(m.History)/1e6, m.Frames, float64(m.FrameBytes)/1e6)
 }
 
 // playgroundBacks is how many steps back benchmark 5 times after its ticks.

@@ -30,7 +30,7 @@ func BenchmarkFrameCrossing(b *testing.B) {
 }
 
 func frameCrossing(b *testing.B, painted bool) {
-	sc := playgroundScenario(workload.Allocation(), playgroundTicks)
+	sc := workload.Scenario(workload.Allocation(), playgroundTicks)
 	s := store.New()
 	require.NoError(b, s.Load(sc, ""))
 	sv := protocol.NewServer(s)

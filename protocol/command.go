@@ -70,6 +70,7 @@ const (
 	OpExportSnapshot Op = "export-snapshot" // Reply.Data: []snapshot.File, the REST responses
 	OpResync         Op = "resync"          // the page lost its frames (ErrResync): the reply's frame is whole
 	OpCanvas         Op = "canvas"          // N: the node canvas's width, 0 when the page paints it; Toggle: dark; Node: the node opened (see Canvas)
+	OpMemory         Op = "memory"          // Reply.Data: Memory, the bytes of one state and of the history (slow: for benchmarks)
 )
 
 // ops are the known commands, and whether each only asks (publishes no
@@ -85,6 +86,7 @@ var ops = map[Op]bool{
 	OpRestoreUndo: false,
 	OpCheckConfig: true, OpLink: true, OpExportYAML: true, OpExportXML: true, OpSave: true,
 	OpUndoPoint: true, OpWhy: true, OpExportSnapshot: true, OpResync: true, OpCanvas: true,
+	OpMemory: true,
 }
 
 // Question reports whether op only asks: it changes nothing in the store.

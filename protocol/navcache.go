@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"slices"
 
+	"yarnplay/app/memsize"
 	"yarnplay/app/store"
 	"yarnplay/scenarios"
 )
@@ -20,13 +21,20 @@ import (
 // there (its replay guarantee), which TestGoingBackShowsWhatReplayShows
 // holds.
 
-// navFrames and navElements bound the frames kept: by number, and by the
-// views they hold together (queues, nodes, containers and applications),
-// so that at benchmark 5's scale (some 61,000 a frame) about sixteen
-// steps back are kept, and a lesson's whole walk.
+// navFrames bounds the frames kept by number, and navShare by the views
+// they hold together (queues, nodes, containers and applications) against
+// the views of the newest, the frame the store published last: at most
+// navShare times its views, or navFloor views, together, itself
+// included. A frame's views take about as much memory as the state they
+// show (some 28 MB at benchmark 5's scale after its ticks, for a state of
+// 47 MB), so that at that scale the frame shown alone is kept, and the
+// history stays within twice one state (issue 32) with the checkpoints a
+// step back leaves (store.Store.fit); a lesson's whole walk is kept, and
+// some steps of a cluster of a few hundred nodes.
 const (
-	navFrames   = 32
-	navElements = 1_000_000
+	navFrames = 32
+	navShare  = 1
+	navFloor  = 10_000
 )
 
 // navCache is the frames kept, the newest last.
@@ -59,13 +67,13 @@ func (nc *navCache) keep(works int, doc *scenarios.Scenario, f *store.Frame) {
 		return
 	}
 	out := make([]kept, 0, min(len(nc.frames)+1, navFrames))
-	total := elements(f)
+	total, limit := elements(f), navShare*max(elements(f), navFloor)
 	for i := len(nc.frames) - 1; i >= 0; i-- {
 		k := nc.frames[i]
 		if k.works != works || sameSelection(k.f, f) && k.f.Step == f.Step {
 			continue // another work's, never shown again; or f's place
 		}
-		if len(out) >= navFrames-1 || total+elements(k.f) > navElements {
+		if len(out) >= navFrames-1 || total+elements(k.f) > limit {
 			continue
 		}
 		total += elements(k.f)
@@ -183,3 +191,34 @@ func (sv *Server) settleAt(k int) {
 // Shown returns the frame the page was last sent (nil before the first):
 // the store's, or one kept (navigate).
 func (sv *Server) Shown() *store.Frame { return sv.sent }
+
+// Memory is OpMemory's answer: the bytes of one state of the scheduler
+// and of the history the worker keeps to travel in time (the store's, and
+// the frames kept here but the one shown), each byte counted once
+// (memsize), and the frames kept.
+type Memory struct {
+	store.Memory
+	// Frames is how many frames are kept, FrameBytes what those of them
+	// not shown hold (in History too).
+	Frames     int   `json:"frames"`
+	FrameBytes int64 `json:"frameBytes"`
+}
+
+// memory measures the worker's memory (OpMemory).
+func (sv *Server) memory() Memory {
+	var c memsize.Counter
+	m := Memory{Memory: sv.store.Measure(&c), Frames: len(sv.nav.frames)}
+	c.Add(sv.sent)
+	for _, k := range sv.nav.frames {
+		m.FrameBytes += c.Add(k.f) + c.Add(k.doc)
+	}
+	m.History += m.FrameBytes
+	return m
+}
+
+// MemoryOf reads OpMemory's answer.
+func MemoryOf(rep Reply) (Memory, error) {
+	var m Memory
+	err := read(rep, "a memory answer", &m)
+	return m, err
+}

@@ -12,10 +12,13 @@ import (
 )
 
 // A step shown from the kept frames (the store not moved) is the step a
-// replay from the start shows, with the same selection, whether the store
-// recorded its steps in full, by their decisions or not at all (narrated
-// ticks, and ticks too big to narrate); and the first command that needs
-// the state finds the store on the step shown.
+// replay from the start shows, with the same selection, at every level the
+// store records a step at (store.Store.play picks it): in full (a step
+// shown, small enough to narrate), by its decisions (a step played for the
+// first time, a big one too when preemption runs, or a step an
+// expectation follows) or not at all (a step replayed on the way, a big
+// step shown); and the first command that needs the state finds the store
+// on the step shown.
 func TestGoingBackShowsWhatReplayShows(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -27,6 +30,35 @@ func TestGoingBackShowsWhatReplayShows(t *testing.T) {
 			// (store.FullRecordHeartbeats): steps recorded at every level.
 			sc := manyApps(120)
 			sc.Nodes[0].Count = store.FullRecordHeartbeats + 10
+			return s.Load(sc, "")
+		}},
+		{"ticks summed up, preemption on", func(s *store.Store) error {
+			// A big step played for the first time is recorded by its
+			// decisions (preemption reads them), replayed not at all.
+			sc := manyApps(120)
+			sc.Nodes[0].Count = store.FullRecordHeartbeats + 10
+			sc.Config["yarn.resourcemanager.scheduler.monitor.enable"] = "true"
+			return s.Load(sc, "")
+		}},
+		{"steps checked by expectations", func(s *store.Store) error {
+			// A step an expectation follows is recorded by its
+			// decisions, however it is reached.
+			sc := manyApps(120)
+			for range 3 {
+				tick := 1
+				sc.Steps = append(sc.Steps, scenarios.Step{Tick: &tick},
+					scenarios.Step{Expect: &scenarios.Expect{QueueExists: map[string]bool{"root.a": true}}})
+			}
+			return s.Load(sc, "")
+		}},
+		{"big steps checked by expectations", func(s *store.Store) error {
+			sc := manyApps(120)
+			sc.Nodes[0].Count = store.FullRecordHeartbeats + 10
+			for range 3 {
+				tick := 1
+				sc.Steps = append(sc.Steps, scenarios.Step{Tick: &tick},
+					scenarios.Step{Expect: &scenarios.Expect{QueueExists: map[string]bool{"root.a": true}}})
+			}
 			return s.Load(sc, "")
 		}},
 		{"default lesson", func(s *store.Store) error {
@@ -127,8 +159,8 @@ func TestKeptFramesAreOfTheWorkShown(t *testing.T) {
 	require.Equal(t, end+1, f.Steps)
 }
 
-// The kept frames are the newest, within navFrames and navElements, one
-// per step and selection.
+// The kept frames are the newest, within navFrames and navShare times the
+// newest's views, one per step and selection.
 func TestKeptFramesAreBounded(t *testing.T) {
 	var nc navCache
 	doc := &scenarios.Scenario{}
@@ -148,10 +180,13 @@ func TestKeptFramesAreBounded(t *testing.T) {
 		}
 		return steps
 	}
-	for i := range 3 {
-		nc.keep(1, doc, &store.Frame{Step: 1000 + i, Apps: make([]core.AppView, 2*navElements/5)})
+	for i := range 4 {
+		nc.keep(1, doc, &store.Frame{Step: 2000 + i, Apps: make([]core.AppView, 20_000)})
 	}
-	require.Equal(t, []int{1001, 1002}, bigs(), "the newest frames within navElements")
+	require.Equal(t, []int{2003}, bigs(), "the newest within navShare times its views")
+	nc.keep(1, doc, &store.Frame{Step: 3000})
+	require.Empty(t, bigs(), "past navShare times a small newest frame's navFloor views")
+	require.Len(t, nc.frames, navFrames, "small frames within it")
 	nc.keep(2, doc, &store.Frame{Step: 0})
 	require.Len(t, nc.frames, 1, "another work's frames go")
 	nc.keep(2, doc, &store.Frame{Step: 1, Err: "refused"})

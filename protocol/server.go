@@ -244,6 +244,8 @@ func (sv *Server) Handle(c Command) (rep Reply) {
 		if rep.Err = errText(err); err == nil {
 			answer(&rep, files)
 		}
+	case OpMemory:
+		answer(&rep, sv.memory())
 	default:
 		rep.Err = fmt.Sprintf("protocol: no command %q", c.Op)
 	}

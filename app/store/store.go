@@ -11,20 +11,6 @@ import (
 	"yarnplay/scenarios"
 )
 
-// checkpointEvery spaces the checkpoints by their cost. A checkpoint (a
-// clone of the player) costs about a microsecond per object it copies:
-// queues, nodes, applications and live containers; playing costs a few
-// microseconds per node heartbeat, at the least. So a checkpoint is taken
-// once the work played since the last one, in node heartbeats plus one per
-// step, reaches checkpointEvery times the objects of the state: the
-// checkpoints then cost about a tenth of the play, whatever the scale, and
-// going back replays at most that much work. Small scenarios get a
-// checkpoint every few dozen steps, benchmark 1's cluster (10,000 nodes,
-// 20,000 apps, 266,000 containers) one every 60 ticks or so. The spacing
-// depends on the steps alone, never on time, so checkpoints and replays are
-// deterministic.
-const checkpointEvery = 2
-
 // Store owns the work in progress: the scenario being played and edited
 // (the scenario is the document), the player standing on the current step,
 // checkpoints for time travel, the selection, and the Frame it publishes.
@@ -59,6 +45,9 @@ type Store struct {
 	// back again replays from it. There is at most one, outside cps and
 	// their thinning.
 	near *checkpoint
+	// furthest is the objects of the furthest state played (see
+	// checkpointShare), cloneFloor included.
+	furthest int64
 
 	sel, selUser string
 	// part is the partition the views show (SelectPartition), "" the
@@ -83,45 +72,6 @@ type Store struct {
 	stepUsers stepUsers
 	// played counts the steps the store has played (replays included).
 	played int
-}
-
-// checkpoint is a player at a step; it is cloned before use, never played.
-type checkpoint struct {
-	step int
-	p    *scenarios.Player
-	// objects is about how many objects the player holds (see objects).
-	objects int64
-}
-
-// checkpointObjects bounds the objects the checkpoints after the start
-// hold together, about 270 bytes each in the browser: a clone of
-// benchmark 1's cluster (260,000 objects) takes some 70 MB, which every
-// collection of the garbage marks. Past it, every other checkpoint
-// between the start and the newest goes (see thin): going back then
-// replays further, but memory stays bounded however long the work (a
-// variable so that tests can make it small).
-var checkpointObjects int64 = 600_000
-
-// thin drops every other checkpoint between the start and the newest
-// until those after the start hold at most limit objects together, or the
-// newest alone is left. It returns a new slice when it drops any (cps may
-// be shared with a saved state).
-func thin(cps []checkpoint, limit int64) []checkpoint {
-	for len(cps) > 2 {
-		var total int64
-		for _, c := range cps[1:] {
-			total += c.objects
-		}
-		if total <= limit {
-			break
-		}
-		out := []checkpoint{cps[0]}
-		for i := 2; i < len(cps)-1; i += 2 {
-			out = append(out, cps[i])
-		}
-		cps = append(out, cps[len(cps)-1])
-	}
-	return cps
 }
 
 // record is what a step left, for the usage chart and the checks.
@@ -285,7 +235,8 @@ func (s *Store) seek(k int) {
 	}
 	for p.Pos() < k-1 {
 		if p.Pos() == mark {
-			s.near = &checkpoint{step: mark, p: s.clone(p)}
+			s.near = &checkpoint{step: mark, p: s.clone(p), objects: objects(p.Scheduler(), s.recs[mark]) + cloneFloor}
+			s.fit(k)
 		}
 		s.play(p, false)
 	}
@@ -293,45 +244,15 @@ func (s *Store) seek(k int) {
 	s.cur, s.res, s.step = p, res, k
 }
 
-// nearMark returns where a replay from step from to step to, going back
-// from a state of objs objects, leaves a checkpoint (near), or -1 for
-// none. Checkpoints are spaced by checkpointEvery times the objects of
-// work (record), so at scale going back one step can replay a great deal
-// (benchmark 5's cluster took none in 40 ticks of 10,000 heartbeats). When the
-// replay is at least half that spacing, the checkpoint goes at the latest
-// step from which an eighth of the spacing is left to replay: stepping
-// back again, and again, replays at most that much until it passes the
-// checkpoint. It costs one clone, two or three ticks' worth there. Like
-// the spacing, it depends on the steps alone.
-func (s *Store) nearMark(from, to int, objs int64) int {
-	span := checkpointEvery * objs
-	if to >= len(s.recs) || s.work(from, to) < span/2 {
-		return -1
-	}
-	for m := to - 1; m > from; m-- {
-		if s.work(m, to) >= span/8 {
-			return m
-		}
-	}
-	return -1
-}
-
-// work is what playing steps i+1 to j costs, as checkpoints are spaced:
-// their node heartbeats, plus one per step (both steps recorded).
-func (s *Store) work(i, j int) int64 {
-	return s.recs[j].heartbeats - s.recs[i].heartbeats + int64(j-i)
-}
-
-// clone copies a player (for a checkpoint, or to play on from one).
-func (s *Store) clone(p *scenarios.Player) *scenarios.Player { return p.Clone() }
-
 // play plays p's next step, records it, and returns what it did. The
 // scheduler records only what the store will use, which makes the same
 // decisions faster (see core.RecordLevel): the step the viewer will stand
 // on (target) in full, to be narrated, unless it is big; a step played
 // for the first time (for its marks on the usage chart) or followed by an
 // expectation (which may check its allocations) its decisions; any other
-// step nothing. A big target step is summed up instead of narrated.
+// step nothing. A big target step is summed up instead of narrated, and
+// recorded as when it was first played (its decisions when preemption
+// runs), so that its frame is the same however it is reached.
 func (s *Store) play(p *scenarios.Player, target bool) scenarios.StepResult {
 	sched := p.Scheduler()
 	st := &s.doc.Steps[p.Pos()]
@@ -343,7 +264,7 @@ func (s *Store) play(p *scenarios.Player, target bool) scenarios.StepResult {
 	switch {
 	case target && !big:
 		level = core.RecordFull
-	case expectNext || (fresh && (!big || sched.Settings().Preemption.Enabled)):
+	case expectNext || ((fresh || target) && (!big || sched.Settings().Preemption.Enabled)):
 		level = core.RecordDecisions
 	}
 	sched.SetRecord(level)
@@ -437,27 +358,11 @@ func (s *Store) record(p *scenarios.Player, r scenarios.StepResult, reserved boo
 	s.recs = append(s.recs, rec)
 	last := s.cps[len(s.cps)-1]
 	n := objects(sched, rec) + cloneFloor
-	if r.Step > last.step && s.work(last.step, r.Step) >= checkpointEvery*n {
+	s.furthest = n
+	if r.Step > last.step && s.work(last.step, r.Step) >= span(n) {
 		s.cps = append(s.cps, checkpoint{step: r.Step, p: s.clone(p), objects: n})
-		s.cps = thin(s.cps, checkpointObjects)
 	}
-}
-
-// cloneFloor is about the objects a clone holds however small its
-// scheduler: core's Clone copies requests, asks, containers and users
-// into blocks of up to 8,192 each (some 2 MB natively), so that thousands
-// of checkpoints of a small cluster, counted by their objects alone, held
-// gigabytes (10,000 ticks of 10 nodes: 2.1 GB) before thin dropped any,
-// and took one every few steps. Checkpoints are spaced and thinned by
-// their objects and this floor (a variable so that tests of the spacing
-// at small scale can drop it).
-var cloneFloor int64 = 8192
-
-// objects is about how many objects a clone of the player copies: queues,
-// nodes, applications and live containers.
-func objects(sched *core.Scheduler, rec record) int64 {
-	c := sched.Counters()
-	return int64(len(rec.paths)+sched.NumNodes()+rec.apps) + max(c.Allocations-c.Completed, 0)
+	s.fit(r.Step)
 }
 
 // commit makes doc the work in progress: the steps up to keep are the same

@@ -1,23 +1,18 @@
-package bench
+package workload
 
 import (
 	"math/rand/v2"
 	"strconv"
 
-	"yarnplay/bench/workload"
 	"yarnplay/scenarios"
 )
-
-// playgroundTicks is how many ticks the playground benchmark's scenario
-// offers work for: its warm-up and measured ticks, with room to spare.
-const playgroundTicks = 50
 
 // asksPerStep is how many apps' asks one request step carries (one
 // allocate call per app, grouped so that the document stays small).
 const asksPerStep = 100
 
-// playgroundScenario is benchmark 1's workload (sp, normally
-// workload.Allocation()) as a scenario document a user could load: the
+// Scenario is benchmark 1's workload (sp, normally Allocation()), as
+// benchmark 5 plays it, as a scenario document a user could load: the
 // same configuration, nodes, applications (users, leaves, 1 GB AMs and
 // container sizes drawn from the same seeded generator, in the same
 // order) and containers that finish by themselves after a drawn number of
@@ -26,7 +21,7 @@ const asksPerStep = 100
 // scenario played tick by tick from the keyboard has no steps between the
 // ticks, so each app asks at once for what the renewals offer over ticks
 // ticks (Outstanding per RenewEvery ticks).
-func playgroundScenario(sp workload.Spec, ticks int) *scenarios.Scenario {
+func Scenario(sp Spec, ticks int) *scenarios.Scenario {
 	rng := rand.New(rand.NewPCG(sp.Seed, 0x5eed))
 	leaves := sp.LeafPaths()
 	count := sp.Outstanding * (1 + ticks/max(sp.RenewEvery, 1))
