@@ -3,9 +3,14 @@ package bench
 import (
 	"math/rand/v2"
 	"strconv"
+	"testing"
 
+	"github.com/stretchr/testify/require"
+
+	"yarnplay/app/store"
 	"yarnplay/bench/workload"
 	"yarnplay/scenarios"
+	"yarnplay/wasm/bridge"
 )
 
 // playgroundTicks is how many ticks the playground benchmark's scenario
@@ -65,4 +70,24 @@ func playgroundScenario(sp workload.Spec, ticks int) *scenarios.Scenario {
 		}
 	}
 	return sc
+}
+
+// BenchmarkPlaygroundRestore is the simulation's part of benchmark 5's
+// opening (ms-load), natively: benchmark 5's saved work restored into a
+// fresh store (parsed, built and replayed to its step), then its first
+// frame.
+func BenchmarkPlaygroundRestore(b *testing.B) {
+	sc := playgroundScenario(workload.Allocation(), playgroundTicks)
+	s := store.New()
+	require.NoError(b, s.Load(sc, ""))
+	saved := bridge.NewMemoryStorage()
+	require.NoError(b, s.Save(saved))
+	b.ResetTimer()
+	for range b.N {
+		r := store.New()
+		ok, err := r.Restore(saved)
+		require.NoError(b, err)
+		require.True(b, ok)
+		require.NotNil(b, r.Frame())
+	}
 }
