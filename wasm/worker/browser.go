@@ -21,11 +21,13 @@ func InWorker() bool {
 // and posts back each reply; it never returns. Messages that came before
 // it listened (web/worker.js keeps them in self.early) go first.
 func Serve() {
+	g := js.Global()
+	perf := g.Get("performance")
+	loadMeasure(perf, "worker go", 0)
 	sv := protocol.NewServer(store.New())
 	var rw protocol.ReplyWriter
 	var paint canvasPainter
 	in := make(chan message, 16)
-	g := js.Global()
 	onMessage := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		data := args[0].Get("data")
 		if cv := data.Get("canvas"); cv.Truthy() {
@@ -34,8 +36,8 @@ func Serve() {
 			go func() { in <- message{canvas: cv} }()
 			return nil
 		}
-		b := bytesOf(data)
-		go func() { in <- message{b: b} }()
+		m := message{b: bytesOf(data), at: perf.Call("now").Float()}
+		go func() { in <- m }()
 		return nil
 	})
 	g.Set("onmessage", onMessage)
@@ -46,11 +48,13 @@ func Serve() {
 		}
 		g.Set("early", js.Undefined())
 	}
+	measured := 0
 	for m := range in {
 		if m.b == nil {
 			paint.take(m.canvas)
 			continue
 		}
+		start := perf.Call("now").Float()
 		id, cmd, err := protocol.DecodeCommand(m.b)
 		var rep protocol.Reply
 		if err != nil {
@@ -61,18 +65,45 @@ func Serve() {
 			}
 			rep = sv.Handle(cmd)
 		}
+		handled := perf.Call("now").Float()
 		post(g, rw.Encode(id, rep))
+		if measured < loadCommands {
+			// The first commands are the opening's: how long each
+			// waited, took and took to encode and post, for benchmark 5.
+			measured++
+			name := "worker " + string(cmd.Op)
+			loadMeasureAt(perf, name+" waited", m.at, start)
+			loadMeasureAt(perf, name, start, handled)
+			loadMeasure(perf, name+" posted", handled)
+		}
 		// The reply goes first: the page shows the step while its nodes
 		// are painted.
 		paint.paint(sv.Shown(), sv.Canvas())
 	}
 }
 
-// message is one of the page's: a command's bytes, or else its node
-// canvas.
+// message is one of the page's: a command's bytes and when it came (the
+// worker's clock, ms), or else its node canvas.
 type message struct {
 	b      []byte
+	at     float64
 	canvas js.Value
+}
+
+// loadCommands is how many of the first commands the worker measures
+// (loadMeasure).
+const loadCommands = 4
+
+// loadMeasure puts a phase of the opening on the worker's performance
+// timeline, as a "yarnplay:load <name>" measure from start (its clock,
+// in ms) to now: benchmark 5 logs them (bench/playground_load_test.go).
+func loadMeasure(perf js.Value, name string, start float64) {
+	loadMeasureAt(perf, name, start, perf.Call("now").Float())
+}
+
+// loadMeasureAt is loadMeasure from start to end.
+func loadMeasureAt(perf js.Value, name string, start, end float64) {
+	perf.Call("measure", "yarnplay:load "+name, map[string]any{"start": start, "end": end})
 }
 
 // bytesOf copies a Uint8Array (or an ArrayBuffer) into Go.
