@@ -30,6 +30,9 @@ func Serve() {
 	in := make(chan message, 16)
 	onMessage := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		data := args[0].Get("data")
+		if isPrepare(data) {
+			return nil // too late: the page's commands may be under way
+		}
 		if cv := data.Get("canvas"); cv.Truthy() {
 			// The page's node canvas, to paint from now on (OpCanvas
 			// says how), taken in turn with the commands.
@@ -43,6 +46,15 @@ func Serve() {
 	g.Set("onmessage", onMessage)
 	if early := g.Get("early"); early.Truthy() {
 		for i := range early.Length() {
+			if v := early.Index(i); isPrepare(v) {
+				// The page's head sent the saved work before the page
+				// could ask (EarlyScript): open it now, ahead of the
+				// commands (protocol.Server.Prepare).
+				start := perf.Call("now").Float()
+				sv.Prepare(v.Get("prepare").String(), v.Get("slug").String())
+				loadMeasure(perf, "worker prepare", start)
+				continue
+			}
 			b := bytesOf(early.Index(i))
 			go func() { in <- message{b: b} }()
 		}
@@ -106,6 +118,12 @@ func loadMeasureAt(perf js.Value, name string, start, end float64) {
 	perf.Call("measure", "yarnplay:load "+name, map[string]any{"start": start, "end": end})
 }
 
+// isPrepare reports whether a message is the saved work the page's head
+// sends ahead ({prepare: saved, slug: lesson}), not a command's bytes.
+func isPrepare(v js.Value) bool {
+	return v.Type() == js.TypeObject && v.Get("prepare").Type() == js.TypeString && v.Get("slug").Type() == js.TypeString
+}
+
 // bytesOf copies a Uint8Array (or an ArrayBuffer) into Go.
 func bytesOf(v js.Value) []byte {
 	if v.InstanceOf(js.Global().Get("ArrayBuffer")) {
@@ -135,11 +153,19 @@ type client struct {
 }
 
 // NewClient starts the worker (script: ScriptPath under the site's root
-// prefix) and returns the page's client of it; post runs a function on the page's UI goroutine (and renders the
+// prefix), or takes the one the page's head started (EarlyScript), and
+// returns the page's client of it; post runs a function on the page's UI goroutine (and renders the
 // page after it), where replies are decoded and handed over in order.
 func NewClient(script string, postUI func(func())) protocol.Client {
 	c := &client{post: postUI, waiting: map[uint32]func(protocol.Reply){}}
-	c.w = js.Global().Get("Worker").New(script)
+	if w := js.Global().Get(EarlyGlobal); w.Truthy() && w.InstanceOf(js.Global().Get("Worker")) {
+		// The page's head started it (EarlyScript): it is loading, and
+		// maybe opening the saved work, already.
+		c.w = w
+		js.Global().Delete(EarlyGlobal)
+	} else {
+		c.w = js.Global().Get("Worker").New(script)
+	}
 	c.fn = js.FuncOf(func(_ js.Value, args []js.Value) any {
 		b := bytesOf(args[0].Get("data"))
 		c.post(func() { c.receive(b) })
