@@ -5,8 +5,9 @@ import "yarnplay/app/store"
 // prepared is the saved work opened ahead of the page's first command
 // (Server.Prepare), into a store of its own.
 type prepared struct {
-	store *store.Store
-	saved string
+	store  *store.Store
+	saved  string
+	lesson string // the saved work's lesson
 }
 
 // Prepare opens the saved work (what Save returned) for the page that
@@ -23,14 +24,15 @@ func (sv *Server) Prepare(saved, slug string) {
 		return
 	}
 	st := &savedWork{value: saved, ok: true}
-	if lesson, ok := store.SavedLesson(st); !ok || (slug != "" && lesson != slug) {
+	lesson, ok := store.SavedLesson(st)
+	if !ok || (slug != "" && lesson != slug) {
 		return
 	}
 	s := store.New()
 	if restored, err := s.Restore(st); !restored || err != nil {
 		return // OpOpen will say why, as it would have
 	}
-	sv.prepared = &prepared{store: s, saved: saved}
+	sv.prepared = &prepared{store: s, saved: saved, lesson: lesson}
 }
 
 // takePrepared reports whether c, the server's first command, is the
@@ -41,11 +43,8 @@ func (sv *Server) takePrepared(c Command) bool {
 	p := sv.prepared
 	sv.prepared = nil
 	sv.handled = true
-	if p == nil || c.Op != OpOpen || c.Text != "" || c.Saved != p.saved {
-		return false
-	}
-	st := &savedWork{value: c.Saved, ok: true}
-	if lesson, ok := store.SavedLesson(st); !ok || (c.Name != "" && lesson != c.Name) {
+	// The same saved work has the same lesson: no need to read it again.
+	if p == nil || c.Op != OpOpen || c.Text != "" || c.Saved != p.saved || (c.Name != "" && p.lesson != c.Name) {
 		return false
 	}
 	sv.store = p.store

@@ -4,6 +4,7 @@ package worker
 
 import (
 	"errors"
+	"runtime/debug"
 	"syscall/js"
 
 	"yarnplay/app/store"
@@ -51,7 +52,7 @@ func Serve() {
 				// could ask (EarlyScript): open it now, ahead of the
 				// commands (protocol.Server.Prepare).
 				start := perf.Call("now").Float()
-				sv.Prepare(v.Get("prepare").String(), v.Get("slug").String())
+				prepare(sv, v.Get("prepare").String(), v.Get("slug").String())
 				loadMeasure(perf, "worker prepare", start)
 				continue
 			}
@@ -116,6 +117,17 @@ func loadMeasure(perf js.Value, name string, start float64) {
 // loadMeasureAt is loadMeasure from start to end.
 func loadMeasureAt(perf js.Value, name string, start, end float64) {
 	perf.Call("measure", "yarnplay:load "+name, map[string]any{"start": start, "end": end})
+}
+
+// prepare opens the saved work ahead (protocol.Server.Prepare) with the
+// collector running a fifth as often: opening a big scenario allocates
+// much that it soon drops (the decoded document), and a fifth of its time
+// went to collecting at Go's default. The memory limit bounds what it may
+// take meanwhile; both come back after.
+func prepare(sv *protocol.Server, saved, slug string) {
+	defer debug.SetGCPercent(debug.SetGCPercent(500))
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(1 << 30))
+	sv.Prepare(saved, slug)
 }
 
 // isPrepare reports whether a message is the saved work the page's head
