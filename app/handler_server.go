@@ -6,6 +6,9 @@ import (
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"yarnplay/app/store"
+	"yarnplay/wasm/worker"
 )
 
 // NewHandler returns the go-app handler that serves or pre-renders the
@@ -42,6 +45,7 @@ func NewHandlerAt(version, base string) *app.Handler {
 		ThemeColor:      "#1f5f8b",
 		LoadingLabel:    "Loading the scheduler: {progress}%",
 		Version:         version,
-		RawHeaders:      []string{wasmPreload(prefix), OwnWorkScript, noScriptStyle},
+		RawHeaders: []string{wasmPreload(prefix), OwnWorkScript,
+			worker.EarlyScript(prefix, lessonPrefix, store.SaveKey), noScriptStyle},
 	}
 }

@@ -61,6 +61,11 @@ type NodeGrid struct {
 	imgW, imgH int
 	scheme     app.Value
 	onScheme   app.Func
+	// sizer reports the grid's width as the browser lays it out (a
+	// ResizeObserver, browser only): reading it from the page in a render
+	// would make the browser lay the whole page out at once.
+	sizer  app.Value
+	onSize app.Func
 	// yielder lets the browser run (browser only): the canvas is drawn
 	// after, part by part (job is the drawing under way).
 	yielder *Yielder
@@ -105,7 +110,39 @@ func (c *NodeGrid) OnMount(ctx app.Context) {
 		return nil
 	})
 	c.scheme.Call("addEventListener", "change", c.onScheme)
+	c.observeSize(ctx)
 	ctx.Defer(c.draw)
+}
+
+// observeSize has the browser report the grid's width whenever its layout
+// changes it, the first time once it has laid the grid out: the canvas is
+// drawn then, at that width. Without ResizeObserver, canvasWidth reads it.
+func (c *NodeGrid) observeSize(ctx app.Context) {
+	ro := app.Window().Get("ResizeObserver")
+	root := c.JSValue()
+	if !ro.Truthy() || !root.Truthy() {
+		return
+	}
+	c.onSize = app.FuncOf(func(_ app.Value, args []app.Value) any {
+		// The layout is done when the observer reports: reading the
+		// width costs nothing now.
+		w := root.Get("clientWidth").Int()
+		ctx.Dispatch(func(ctx app.Context) {
+			if w <= 0 || w == c.width {
+				ctx.PreventUpdate()
+				return
+			}
+			c.width = w
+			if nodeMode(len(c.Frame.Nodes)) != modeCanvas {
+				ctx.PreventUpdate()
+				return
+			}
+			ctx.Defer(c.draw) // after the render that sizes the canvas
+		})
+		return nil
+	})
+	c.sizer = ro.New(c.onSize)
+	c.sizer.Call("observe", root)
 }
 
 // OnDismount releases the scheme listener and the yielder, and takes the
@@ -120,6 +157,11 @@ func (c *NodeGrid) OnDismount() {
 		c.scheme.Call("removeEventListener", "change", c.onScheme)
 		c.onScheme.Release()
 		c.onScheme = nil
+	}
+	if c.onSize != nil {
+		c.sizer.Call("disconnect")
+		c.onSize.Release()
+		c.onSize, c.sizer = nil, nil
 	}
 }
 
@@ -137,8 +179,13 @@ func (c *NodeGrid) OnUpdate(ctx app.Context) {
 	})
 }
 
-// OnResize redraws the canvas at its new width.
+// OnResize redraws the canvas at its new width (the size observer does,
+// where there is one).
 func (c *NodeGrid) OnResize(ctx app.Context) {
+	if c.sizer != nil {
+		ctx.PreventUpdate()
+		return
+	}
 	c.width = 0
 	ctx.Defer(c.draw)
 }
@@ -286,12 +333,14 @@ func (c *NodeGrid) onCanvasHover(ctx app.Context, e app.Event) {
 	}
 }
 
-// canvasWidth is the room the canvas has, measured once mounted.
+// canvasWidth is the room the canvas has, measured once mounted: as the
+// size observer reported it (until it has, a guess), else read from the
+// page.
 func (c *NodeGrid) canvasWidth() int {
 	if c.width > 0 {
 		return c.width
 	}
-	if !app.IsServer && c.Mounted() {
+	if !app.IsServer && c.Mounted() && c.sizer == nil {
 		// During the first render the root is not in the page yet.
 		if root := c.JSValue(); root.Truthy() {
 			if w := root.Get("clientWidth").Int(); w > 0 {
@@ -320,6 +369,9 @@ func (c *NodeGrid) draw(ctx app.Context) {
 	cv := root.Call("querySelector", "canvas.ng-canvas")
 	if !cv.Truthy() {
 		return
+	}
+	if c.sizer != nil && c.width == 0 {
+		return // drawn once the size observer has reported the width
 	}
 	dark := c.scheme != nil && c.scheme.Truthy() && c.scheme.Get("matches").Bool()
 	if workerCanvas != nil {

@@ -140,6 +140,16 @@ func (p *Page) playground(f *store.Frame) app.HTMLDiv {
 	if len(p.stages.queued) > 0 {
 		p.nextStage()
 	}
+	// A stage's frame is nil while the page opens a big cluster (staged):
+	// its panels come in its turn; the narration with the lanes' and the
+	// capacities table with the chart's, then they show the page's frame.
+	narr, capf := f, f
+	if lanes == nil {
+		narr = nil
+	}
+	if chart == nil {
+		capf = nil
+	}
 	return pg.Body(
 		// Always drawn, hidden when there is nothing to say: a message that
 		// comes and goes would move the panels after it to other places
@@ -159,29 +169,46 @@ func (p *Page) playground(f *store.Frame) app.HTMLDiv {
 				&QueueDetail{Frame: *f},
 			),
 			app.Main().Class("pg-centre").Body(
-				&LeafLanes{Frame: *lanes, Queue: lanes.Selected},
+				app.If(lanes != nil, func() app.UI { return &LeafLanes{Frame: *lanes, Queue: lanes.Selected} }).
+					Else(stagePlaceholder),
 				&FormulaPanel{Frame: pf, Partition: f.Partition},
 				&NodeGrid{Frame: *f},
-				&UsageChart{Frame: *chart, Parent: chartParent(chart), OnJump: p.callbacks().jump},
-				capacities(&p.capView, f),
+				app.If(chart != nil, func() app.UI {
+					return &UsageChart{Frame: *chart, Parent: chartParent(chart), OnJump: p.callbacks().jump}
+				}).Else(stagePlaceholder),
+				capacities(&p.capView, capf),
 			),
 			app.Aside().Class("pg-right").Aria("label", "Lesson and narration").Body(
 				&LessonPanel{F: f},
-				&Narration{F: f},
+				&Narration{F: narr},
 			),
 		),
-		app.Div().Class("pg-editors").Body(
-			&AppEditor{F: eds, Ctl: p.ctl, Undo: &p.undo, Answers: p.ctl.Answers()},
-			&QueueEditor{F: eds, Ctl: p.ctl, Storage: p.storage, Answers: p.ctl.Answers()},
-			&NodeEditor{F: eds, Ctl: p.ctl, Undo: &p.undo},
-			&UserEditor{F: eds, Ctl: p.ctl},
-			&SharePanel{F: eds, Ctl: p.ctl, Base: pageBase(), Undo: &p.undo, Answers: p.ctl.Answers()},
-		),
+		app.Div().Class("pg-editors").Body(p.editors(eds)...),
 		&Timeline{F: f, Ctl: p.ctl, Undo: &p.undo, Playing: p.playing, Speed: p.speed,
 			OnPlay: p.togglePlay, OnSpeed: p.setSpeed, OnHelp: p.toggleKeys},
 		app.If(p.showKeys, func() app.UI { return &KeysHelp{OnClose: p.toggleKeys} }),
 	)
 }
+
+// editors are the editors' panels, showing eds (none before the editors'
+// stage has its first turn).
+func (p *Page) editors(eds *store.Frame) []app.UI {
+	if eds == nil {
+		return nil
+	}
+	return []app.UI{
+		&AppEditor{F: eds, Ctl: p.ctl, Undo: &p.undo, Answers: p.ctl.Answers()},
+		&QueueEditor{F: eds, Ctl: p.ctl, Storage: p.storage, Answers: p.ctl.Answers()},
+		&NodeEditor{F: eds, Ctl: p.ctl, Undo: &p.undo},
+		&UserEditor{F: eds, Ctl: p.ctl},
+		&SharePanel{F: eds, Ctl: p.ctl, Base: pageBase(), Undo: &p.undo, Answers: p.ctl.Answers()},
+	}
+}
+
+// stagePlaceholder stands, while a big cluster's page opens, for a panel
+// whose stage has not had its turn yet (its place among the page's
+// children kept).
+func stagePlaceholder() app.UI { return app.Div().Class("stage-pending") }
 
 // bigFrame reports whether a frame is of a big cluster (past the counts at
 // which the queue list and the node canvas change how they draw): the
@@ -208,6 +235,9 @@ func chartParent(f *store.Frame) string {
 // scheduler page's columns) of the configuration in force; cache keeps its
 // view while it is the same.
 func capacities(cache *viewCache, f *store.Frame) app.UI {
+	if f == nil {
+		return app.Text("") // the capacities' stage is to come
+	}
 	v, ok := cache.view(f)
 	if !ok {
 		return app.Text("")

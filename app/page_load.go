@@ -47,6 +47,7 @@ func (p *Page) OnInit() {
 	if !app.IsClient || sitePath(app.Window().URL().Path) != p.route {
 		return
 	}
+	loadMeasure("page start", 0)
 	p.mount(app.Context{}, p.newController(), bridge.LocalStorage(), bridge.LocationHash())
 	p.Load(LessonOf(p.route))
 }
@@ -75,6 +76,7 @@ func (p *Page) OnMount(ctx app.Context) {
 			p.nextStage()
 		}
 	}
+	loadMeasure("page mounted", 0)
 	p.runEarly()
 	p.live = true
 	if p.saving.pending {
@@ -169,7 +171,13 @@ func (p *Page) Load(slug string) {
 	if v, ok, err := p.storage.Get(store.SaveKey); err == nil && ok {
 		cmd.Saved = v
 	}
+	sent := pageNow()
 	p.ctl.Send(cmd, func(rep protocol.Reply) {
+		loadMeasure("open", sent)
+		if p.timers {
+			got := pageNow()
+			p.ui.Defer(func(app.Context) { loadMeasure("first render", got) })
+		}
 		o := protocol.OpenedOf(rep)
 		switch {
 		case o.Link:

@@ -18,9 +18,14 @@ import (
 // and a panel whose frame did not change is not rendered again (go-app
 // finds its fields unchanged). The user's next action (a key, a beat of
 // play) waits for the stages (whenDrawn), so that every panel keeps up
-// with the steps however fast they come. Small clusters, and the page
-// natively (the pre-rendered pages, the tests), render every panel at
-// once.
+// with the steps however fast they come. The first frame of a big
+// cluster comes the same way: the first render draws the timeline, the
+// queues, the nodes and the formulas, and the later stages' panels (with
+// the narration and the capacities table, the biggest with the editors:
+// tens of thousands of elements at a thousand queues) come in their
+// turns, so that the page opens in the time of its first render, not of
+// every panel's. Small clusters, and the page natively (the pre-rendered
+// pages, the tests), render every panel at once.
 const (
 	stageLanes = iota + 1
 	stageChart
@@ -61,10 +66,13 @@ func (p *Page) staged(k int, f *store.Frame) *store.Frame {
 		st.next, st.nextFrame = 0, nil
 	}
 	sf := st.shown[k]
-	if sf == nil || sf == f || !p.timers || !app.IsClient || !bigFrame(f) {
+	if sf == f || !p.timers || !app.IsClient || !bigFrame(f) {
 		st.shown[k] = f
 		return f
 	}
+	// sf is nil on the page's first frame of a big cluster: the stage's
+	// panels are not drawn yet (the opening, see Page.playground), and
+	// come in their turn.
 	p.nextStage()
 	return sf
 }
@@ -149,11 +157,11 @@ func (p *Page) lagging() bool {
 		return false
 	}
 	f := p.ctl.Frame()
-	if !bigFrame(f) {
+	if f == nil || !bigFrame(f) {
 		return false
 	}
 	for _, sf := range p.stages.shown[1:] {
-		if sf != nil && sf != f {
+		if sf != f {
 			return true
 		}
 	}

@@ -196,10 +196,15 @@ func quantile(xs []float64, q float64) float64 {
 // With PLAYGROUND_PROFILE=file.cpuprofile it also writes a CPU profile of
 // the page over the measured ticks (app.wasm then keeps its name section:
 // site.KeepNamesEnv), and with PLAYGROUND_TRACE=file.json a
-// trace, both in Chromium's DevTools formats.
+// trace, both in Chromium's DevTools formats. With
+// PLAYGROUND_LOAD_PROFILE=file.cpuprofile it writes CPU profiles of the
+// opening instead (ms-load): the page's from the navigation, and the
+// simulation's Web Worker's from its start (file.worker.cpuprofile); it
+// always logs the "yarnplay:load" measures of the page and the worker
+// (loadWatch), on the page's clock.
 func BenchmarkPlayground(b *testing.B) {
 	b.StopTimer()
-	if os.Getenv("PLAYGROUND_PROFILE") != "" {
+	if os.Getenv("PLAYGROUND_PROFILE") != "" || os.Getenv("PLAYGROUND_LOAD_PROFILE") != "" {
 		b.Setenv(site.KeepNamesEnv, "1") // the profile names Go's functions
 	}
 	dist := b.TempDir()
@@ -230,6 +235,7 @@ func BenchmarkPlayground(b *testing.B) {
 	value, _ := json.Marshal(work)
 	_, err = chromedp.Run(tab, chromedp.Evaluate[any](fmt.Sprintf("localStorage.setItem(%s, %s)", key, value)))
 	require.NoError(b, err)
+	load := watchLoad(b, tab)
 	require.NoError(b, chromedp.Do(tab, chromedp.Navigate(srv.URL+"/")))
 	// wait waits for the page to show step `step` of `of`.
 	wait := func(step, of int) float64 {
@@ -241,6 +247,7 @@ func BenchmarkPlayground(b *testing.B) {
 	loaded := wait(0, steps)
 	b.ReportMetric(math.Round(loaded), "ms-load")
 	b.Logf("loaded in %.0f ms", loaded)
+	load.done()
 
 	now := func() float64 {
 		t, err := chromedp.Run(tab, chromedp.Evaluate[float64]("performance.now()"))

@@ -22,6 +22,10 @@ type Server struct {
 	// canvas is the node canvas the simulation paints for the page
 	// (OpCanvas), if it does.
 	canvas Canvas
+	// prepared is the saved work opened before the first command, and
+	// handled is set once a command has been (prepare.go).
+	prepared *prepared
+	handled  bool
 }
 
 // Canvas is the page's node canvas when the simulation paints it (the
@@ -53,6 +57,7 @@ func (sv *Server) Store() *store.Store { return sv.store }
 // a panic in the store is an error too, and the store is left as the
 // panic left it (its actions undo what they did when they fail).
 func (sv *Server) Handle(c Command) (rep Reply) {
+	fromPrepared := !sv.handled && sv.takePrepared(c)
 	s := sv.store
 	start := time.Now()
 	// fromKept is the frame kept of the step the command moved to, when
@@ -197,7 +202,10 @@ func (sv *Server) Handle(c Command) (rep Reply) {
 	case OpBlank:
 		rep.Err = errText(s.Load(store.Blank(), ""))
 	case OpOpen:
-		o := sv.open(c.Name, c.Text, c.Saved)
+		o := Opened{Restored: true} // the work Prepare opened
+		if !fromPrepared {
+			o = sv.open(c.Name, c.Text, c.Saved)
+		}
 		rep.Played = o.Link
 		answer(&rep, o)
 	case OpRestoreSaved:

@@ -91,7 +91,7 @@ func sub(path, key string) string {
 }
 
 // index appends a list index to a path.
-func index(path string, i int) string { return fmt.Sprintf("%s[%d]", path, i) }
+func index(path string, i int) string { return path + "[" + strconv.Itoa(i) + "]" }
 
 // str reads a scalar as text. Numbers and booleans are accepted and keep
 // their text, so `user: 1234` and `queue: default` both read as strings.

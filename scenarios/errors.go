@@ -2,6 +2,7 @@ package scenarios
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"yarnplay/core/config"
@@ -55,7 +56,7 @@ func (es Errors) Error() string {
 }
 
 // stepPath is the path of a step: steps[i].
-func stepPath(i int) string { return fmt.Sprintf("steps[%d]", i) }
+func stepPath(i int) string { return "steps[" + strconv.Itoa(i) + "]" }
 
 // suggest returns `; did you mean "x"?` when one of the known names is
 // close to the unknown one, and "" otherwise.

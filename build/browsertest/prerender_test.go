@@ -18,6 +18,7 @@ import (
 	"yarnplay/app/store"
 	"yarnplay/scenarios/lessons"
 	"yarnplay/wasm/bridge"
+	"yarnplay/wasm/worker"
 )
 
 // Selectors of the start: the pre-rendered queue tree, the page once the
@@ -225,5 +226,16 @@ func TestBrowserPreRenderedStart(t *testing.T) {
 		open(p, url)
 		p.waitFor(visible(liveTree), "the page mounted by the WebAssembly", renderTimeout)
 		p.wait(counter+`.startsWith('step `+fmt.Sprint(step)+` of `+fmt.Sprint(len(sc.Steps))+`')`, "the saved step")
+		// The head started the simulation's worker and sent it the saved
+		// work (worker.EarlyScript); the page took that worker.
+		require.True(t, js[bool](p, `window[`+q(worker.EarlyGlobal)+`] === undefined`), "the page took the worker its head started")
+
+		// On another lesson's page the worker's head start does not open
+		// the saved work: the lesson opens.
+		acls, err := lessons.Load("acls")
+		require.NoError(t, err)
+		open(p, url+app.LessonPath("acls")[1:])
+		p.waitFor(visible(liveTree), "the acls page mounted by the WebAssembly", renderTimeout)
+		p.wait(counter+`.startsWith('step 0 of `+fmt.Sprint(len(acls.Steps))+`')`, "the acls lesson, not the saved work")
 	})
 }

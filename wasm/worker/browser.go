@@ -4,6 +4,7 @@ package worker
 
 import (
 	"errors"
+	"runtime/debug"
 	"syscall/js"
 
 	"yarnplay/app/store"
@@ -21,36 +22,52 @@ func InWorker() bool {
 // and posts back each reply; it never returns. Messages that came before
 // it listened (web/worker.js keeps them in self.early) go first.
 func Serve() {
+	g := js.Global()
+	perf := g.Get("performance")
+	loadMeasure(perf, "worker go", 0)
 	sv := protocol.NewServer(store.New())
 	var rw protocol.ReplyWriter
 	var paint canvasPainter
 	in := make(chan message, 16)
-	g := js.Global()
 	onMessage := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		data := args[0].Get("data")
+		if isPrepare(data) {
+			return nil // too late: the page's commands may be under way
+		}
 		if cv := data.Get("canvas"); cv.Truthy() {
 			// The page's node canvas, to paint from now on (OpCanvas
 			// says how), taken in turn with the commands.
 			go func() { in <- message{canvas: cv} }()
 			return nil
 		}
-		b := bytesOf(data)
-		go func() { in <- message{b: b} }()
+		m := message{b: bytesOf(data), at: perf.Call("now").Float()}
+		go func() { in <- m }()
 		return nil
 	})
 	g.Set("onmessage", onMessage)
 	if early := g.Get("early"); early.Truthy() {
 		for i := range early.Length() {
+			if v := early.Index(i); isPrepare(v) {
+				// The page's head sent the saved work before the page
+				// could ask (EarlyScript): open it now, ahead of the
+				// commands (protocol.Server.Prepare).
+				start := perf.Call("now").Float()
+				prepare(sv, v.Get("prepare").String(), v.Get("slug").String())
+				loadMeasure(perf, "worker prepare", start)
+				continue
+			}
 			b := bytesOf(early.Index(i))
 			go func() { in <- message{b: b} }()
 		}
 		g.Set("early", js.Undefined())
 	}
+	measured := 0
 	for m := range in {
 		if m.b == nil {
 			paint.take(m.canvas)
 			continue
 		}
+		start := perf.Call("now").Float()
 		id, cmd, err := protocol.DecodeCommand(m.b)
 		var rep protocol.Reply
 		if err != nil {
@@ -61,18 +78,62 @@ func Serve() {
 			}
 			rep = sv.Handle(cmd)
 		}
+		handled := perf.Call("now").Float()
 		post(g, rw.Encode(id, rep))
+		if measured < loadCommands {
+			// The first commands are the opening's: how long each
+			// waited, took and took to encode and post, for benchmark 5.
+			measured++
+			name := "worker " + string(cmd.Op)
+			loadMeasureAt(perf, name+" waited", m.at, start)
+			loadMeasureAt(perf, name, start, handled)
+			loadMeasure(perf, name+" posted", handled)
+		}
 		// The reply goes first: the page shows the step while its nodes
 		// are painted.
 		paint.paint(sv.Shown(), sv.Canvas())
 	}
 }
 
-// message is one of the page's: a command's bytes, or else its node
-// canvas.
+// message is one of the page's: a command's bytes and when it came (the
+// worker's clock, ms), or else its node canvas.
 type message struct {
 	b      []byte
+	at     float64
 	canvas js.Value
+}
+
+// loadCommands is how many of the first commands the worker measures
+// (loadMeasure).
+const loadCommands = 4
+
+// loadMeasure puts a phase of the opening on the worker's performance
+// timeline, as a "yarnplay:load <name>" measure from start (its clock,
+// in ms) to now: benchmark 5 logs them (bench/playground_load_test.go).
+func loadMeasure(perf js.Value, name string, start float64) {
+	loadMeasureAt(perf, name, start, perf.Call("now").Float())
+}
+
+// loadMeasureAt is loadMeasure from start to end.
+func loadMeasureAt(perf js.Value, name string, start, end float64) {
+	perf.Call("measure", "yarnplay:load "+name, map[string]any{"start": start, "end": end})
+}
+
+// prepare opens the saved work ahead (protocol.Server.Prepare) with the
+// collector running a fifth as often: opening a big scenario allocates
+// much that it soon drops (the decoded document), and a fifth of its time
+// went to collecting at Go's default. The memory limit bounds what it may
+// take meanwhile; both come back after.
+func prepare(sv *protocol.Server, saved, slug string) {
+	defer debug.SetGCPercent(debug.SetGCPercent(500))
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(1 << 30))
+	sv.Prepare(saved, slug)
+}
+
+// isPrepare reports whether a message is the saved work the page's head
+// sends ahead ({prepare: saved, slug: lesson}), not a command's bytes.
+func isPrepare(v js.Value) bool {
+	return v.Type() == js.TypeObject && v.Get("prepare").Type() == js.TypeString && v.Get("slug").Type() == js.TypeString
 }
 
 // bytesOf copies a Uint8Array (or an ArrayBuffer) into Go.
@@ -104,11 +165,19 @@ type client struct {
 }
 
 // NewClient starts the worker (script: ScriptPath under the site's root
-// prefix) and returns the page's client of it; post runs a function on the page's UI goroutine (and renders the
+// prefix), or takes the one the page's head started (EarlyScript), and
+// returns the page's client of it; post runs a function on the page's UI goroutine (and renders the
 // page after it), where replies are decoded and handed over in order.
 func NewClient(script string, postUI func(func())) protocol.Client {
 	c := &client{post: postUI, waiting: map[uint32]func(protocol.Reply){}}
-	c.w = js.Global().Get("Worker").New(script)
+	if w := js.Global().Get(EarlyGlobal); w.Truthy() && w.InstanceOf(js.Global().Get("Worker")) {
+		// The page's head started it (EarlyScript): it is loading, and
+		// maybe opening the saved work, already.
+		c.w = w
+		js.Global().Delete(EarlyGlobal)
+	} else {
+		c.w = js.Global().Get("Worker").New(script)
+	}
 	c.fn = js.FuncOf(func(_ js.Value, args []js.Value) any {
 		b := bytesOf(args[0].Get("data"))
 		c.post(func() { c.receive(b) })
