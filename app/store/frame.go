@@ -52,8 +52,11 @@ type Frame struct {
 	NodeAt     []int
 	// Apps are in submission order, without their containers
 	// (AppView.Containers is nil): Containers lists them, and tens of
-	// thousands of applications cost far less to show without.
-	Apps []core.AppView
+	// thousands of applications cost far less to show without. A page's
+	// frame holds only those the page shows, and Shown says which (see
+	// shown.go); look an application up by its index with App.
+	Apps  []core.AppView
+	Shown *Shown
 	// Events are the decisions of this step; Narration says them in
 	// sentences, one per decision.
 	Events    []core.Event
@@ -226,11 +229,16 @@ func (f *Frame) NodeBriefs(i int) []core.ContainerBrief {
 }
 
 // NodeContainers returns the views of node i's containers, in its order
-// (nil when it runs none).
+// (nil when it runs none). A container whose application the frame does
+// not hold (a page's frame, of a node it does not show) names none.
 func (f *Frame) NodeContainers(i int) []core.ContainerView {
 	var out []core.ContainerView
 	for _, c := range f.NodeBriefs(i) {
-		out = append(out, c.View(&f.Apps[c.App], f.Nodes[i].Name))
+		a := f.App(int(c.App))
+		if a == nil {
+			a = &core.AppView{}
+		}
+		out = append(out, c.View(a, f.Nodes[i].Name))
 	}
 	return out
 }

@@ -1,0 +1,110 @@
+package store
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"yarnplay/core"
+)
+
+// shownFrame is a frame of n applications alternately in root.a and
+// root.b (the even ones running, the odd ones accepted, the last three
+// finished), and nodes nodes, node i running a container of app 7*i.
+func shownFrame(n, nodes int) *Frame {
+	f := &Frame{Queues: []core.QueueView{
+		{Path: "root", Children: []string{"root.a", "root.b"}},
+		{Path: "root.a", Leaf: true}, {Path: "root.b", Leaf: true},
+	}}
+	for i := range n {
+		a := core.AppView{ID: fmt.Sprint("app_", i), Queue: []string{"root.a", "root.b"}[i%2], State: core.AppRunning, LiveContainers: 1}
+		if i%2 == 1 {
+			a.State, a.LiveContainers = core.AppAccepted, 0
+		}
+		if i >= n-3 {
+			a.State, a.LiveContainers = core.AppFinished, 0
+		}
+		f.Apps = append(f.Apps, a)
+		q := &f.Queues[1+i%2]
+		if a.State == core.AppRunning {
+			q.ActiveApps = append(q.ActiveApps, a.ID)
+		} else if a.State == core.AppAccepted {
+			q.PendingApps = append(q.PendingApps, a.ID)
+		}
+	}
+	for i := range nodes {
+		f.NodeAt = append(f.NodeAt, len(f.Containers))
+		f.Nodes = append(f.Nodes, core.NodeView{Name: fmt.Sprint("n", i)})
+		if n > 0 {
+			f.Containers = append(f.Containers, core.ContainerBrief{ID: int64(i), App: int32(7 * i % n)})
+		}
+	}
+	f.NodeAt = append(f.NodeAt, len(f.Containers))
+	return f
+}
+
+// indices are 0..n-1 with step.
+func indices(from, to, step int) []int {
+	var out []int
+	for i := from; i < to; i += step {
+		out = append(out, i)
+	}
+	return out
+}
+
+func TestThePageHoldsTheAppsItShows(t *testing.T) {
+	for _, tc := range []struct {
+		name        string
+		apps, nodes int
+		sel, focus  string
+		want        []int
+	}{
+		{"few apps: all", 20, 4, "", "", indices(0, 20, 1)},
+		{"the first rows, the last live, the lanes, every node's", 300, 20, "", "",
+			// rows 0..99 (why: the first 100 live, 0..99 too; lanes:
+			// a's 40 active 0..78, b's 40 pending 1..79), the last
+			// live (296), node i's app 7i.
+			append(indices(0, 100, 1), 105, 112, 119, 126, 133, 296)},
+		{"a queue selected: its rows, why's and lane", 300, 4, "root.b", "",
+			// b's first 100: 1..199; why: b's first 100 live, the same;
+			// the lane: b's pending; the last live; nodes: 0, 7, 14, 21.
+			append([]int{0, 14}, append(indices(1, 200, 2), 296)...)},
+		{"past the strips: the focused node's only", 300, NodesDrawnWhole + 1, "root.b", "n30",
+			append(indices(1, 200, 2), 210, 296)},
+		{"past the strips, no focus", 300, NodesDrawnWhole + 1, "root.b", "",
+			append(indices(1, 200, 2), 296)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := shownFrame(tc.apps, tc.nodes)
+			f.Selected = tc.sel
+			p := f.ForPage(tc.focus)
+			var got []int
+			for _, i := range p.Shown.Index {
+				got = append(got, int(i))
+			}
+			require.ElementsMatch(t, tc.want, got)
+			require.Equal(t, tc.apps, p.AppCount())
+			require.Equal(t, f.LiveCount(), p.LiveCount())
+			for k, i := range p.Shown.Index {
+				require.Equal(t, f.Apps[i], p.Apps[k])
+				require.Equal(t, &p.Apps[k], p.App(int(i)))
+				require.Equal(t, int32(i/2), p.Shown.Rank[k], "an app's rank in its queue")
+			}
+			require.Nil(t, p.App(tc.apps))
+			require.Same(t, p, p.ForPage(tc.focus), "a page's frame is cut once")
+		})
+	}
+}
+
+// The lanes' cards leave the queue's lists as they are.
+func TestLaneCardsAreBoundedCopiesOfTheLists(t *testing.T) {
+	q := &core.QueueView{ActiveApps: make([]string, 30, 100), PendingApps: []string{"p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8", "p9", "p10", "p11"}}
+	active, pending, more := LaneCards(q)
+	require.Len(t, active, 30)
+	require.Equal(t, []string{"p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8", "p9", "p10"}, pending)
+	require.Equal(t, 1, more)
+	grown := append(active, "x")
+	require.Len(t, grown, 31)
+	require.Equal(t, "", q.ActiveApps[:31][30], "appending to the cards does not write into the list")
+}
