@@ -35,8 +35,11 @@ type AppEditor struct {
 // maxAppRows bounds the applications the table lists (and the options of
 // the list of running applications): past it, the table lists the
 // selected queue's applications, or the first ones, and says how many
-// there are; the ask form takes the application's id typed in.
-const maxAppRows = 100
+// there are; the ask form takes the application's id typed in. The
+// frame's methods say which (store.Frame.TableApps, LiveApps,
+// WhyChoices), the same on the page, which holds only those, as in the
+// simulation, which holds them all.
+const maxAppRows = store.MaxAppRows
 
 // Render draws the editor. Its forms and table are components of plain
 // values, so go-app draws them again only when what they show changed.
@@ -46,12 +49,7 @@ func (e *AppEditor) Render() app.UI {
 		return app.Section().Class("app-editor")
 	}
 	leaves := submitQueues(f.Queues)
-	var live []string
-	for _, a := range f.Apps {
-		if a.State == core.AppAccepted || a.State == core.AppRunning {
-			live = append(live, a.ID)
-		}
-	}
+	live, last := f.LiveApps()
 	return app.Section().ID("app-editor").Class("panel app-editor").Aria("labelledby", "ae-title").Body(
 		app.H2().ID("ae-title").Text("Applications"),
 		app.If(f.Step < f.Steps, func() app.UI {
@@ -59,40 +57,17 @@ func (e *AppEditor) Render() app.UI {
 				nOf(f.Steps-f.Step, "later step", "later steps") + ".")
 		}),
 		&aeSubmitForm{Ed: e, Leaves: leaves, Selected: f.Selected},
-		app.If(len(live) > 0, func() app.UI {
-			last := live[len(live)-1]
-			if len(live) > maxAppRows {
-				live = nil
-			}
+		app.If(last != "", func() app.UI {
 			return &aeAskForm{Ed: e, Live: live, Last: last}
 		}),
-		app.If(len(f.Apps) > 0, func() app.UI {
+		app.If(f.AppCount() > 0, func() app.UI {
 			rows, note := appRows(f)
 			return &aeTable{Ed: e, Rows: rows, Note: note}
 		}),
-		app.If(len(live) > 0, func() app.UI {
-			return &aeWhy{Ed: e, Live: whyChoices(f, live), Step: f.Step, Rev: f.Revision, Dominant: f.Dominant, Answers: e.Answers}
+		app.If(last != "", func() app.UI {
+			return &aeWhy{Ed: e, Live: f.WhyChoices(), Step: f.Step, Rev: f.Revision, Dominant: f.Dominant, Answers: e.Answers}
 		}),
 	)
-}
-
-// whyChoices are the applications "why waiting" offers: the live ones, or
-// past maxAppRows those of the selected queue (and below), at most
-// maxAppRows.
-func whyChoices(f *store.Frame, live []string) []string {
-	if len(live) <= maxAppRows {
-		return live
-	}
-	var out []string
-	for i := range f.Apps {
-		a := &f.Apps[i]
-		if (a.State == core.AppAccepted || a.State == core.AppRunning) && (f.Selected == "" || a.Queue == f.Selected || isAncestorPath(f.Selected, a.Queue)) {
-			if out = append(out, a.ID); len(out) == maxAppRows {
-				break
-			}
-		}
-	}
-	return out
 }
 
 // appRow is one application in the table.
@@ -127,43 +102,31 @@ func appState(a *core.AppView) string {
 
 // appRows lists the frame's applications for the table: all of them up to
 // maxAppRows; past it, those of the selected queue (and below), or the
-// first ones, with a note saying so.
+// first ones, with a note saying so (store.Frame.TableApps).
 func appRows(f *store.Frame) ([]appRow, string) {
-	in := func(a *core.AppView) bool { return true }
-	scope := ""
-	if len(f.Apps) > maxAppRows && f.Selected != "" {
-		in = func(a *core.AppView) bool { return a.Queue == f.Selected || isAncestorPath(f.Selected, a.Queue) }
-		scope = " in " + f.Selected
-	}
 	guar := make(map[string]resource.Resource, len(f.Queues))
 	for i := range f.Queues {
 		guar[f.Queues[i].Path] = f.Queues[i].EffectiveMin
 	}
 	rc := frameCalc(f)
+	at, n, scope := f.TableApps()
 	var rows []appRow
-	n := 0
-	for i := range f.Apps {
+	for _, i := range at {
 		a := &f.Apps[i]
-		if !in(a) {
-			continue
+		r := appRow{ID: a.ID, User: a.User, Queue: a.Queue, State: appState(a), Live: a.LiveContainers,
+			Alive:    store.IsLive(a),
+			Priority: a.Priority, Start: strconv.FormatInt(a.StartTick, 10),
+			AllocMB: a.Consumption.MemoryMB, AllocVCores: a.Consumption.VCores, Reserved: "0",
+			PctQueue:   pct1(usedPct(rc, f.Cluster, a.Consumption, guar[a.Queue])),
+			PctCluster: pct1(usedPct(rc, f.Cluster, a.Consumption, f.Cluster)),
 		}
-		n++
-		if len(rows) < maxAppRows {
-			r := appRow{ID: a.ID, User: a.User, Queue: a.Queue, State: appState(a), Live: a.LiveContainers,
-				Alive:    a.State == core.AppAccepted || a.State == core.AppRunning,
-				Priority: a.Priority, Start: strconv.FormatInt(a.StartTick, 10),
-				AllocMB: a.Consumption.MemoryMB, AllocVCores: a.Consumption.VCores, Reserved: "0",
-				PctQueue:   pct1(usedPct(rc, f.Cluster, a.Consumption, guar[a.Queue])),
-				PctCluster: pct1(usedPct(rc, f.Cluster, a.Consumption, f.Cluster)),
-			}
-			if a.FinishTick > 0 || !r.Alive {
-				r.Finish = strconv.FormatInt(a.FinishTick, 10)
-			}
-			if a.ReservedContainers > 0 {
-				r.Reserved = memText(a.Reserved.MemoryMB) + " (" + nOf(a.ReservedContainers, "container", "containers") + ")"
-			}
-			rows = append(rows, r)
+		if a.FinishTick > 0 || !r.Alive {
+			r.Finish = strconv.FormatInt(a.FinishTick, 10)
 		}
+		if a.ReservedContainers > 0 {
+			r.Reserved = memText(a.Reserved.MemoryMB) + " (" + nOf(a.ReservedContainers, "container", "containers") + ")"
+		}
+		rows = append(rows, r)
 	}
 	note := ""
 	switch {
@@ -173,7 +136,7 @@ func appRows(f *store.Frame) ([]appRow, string) {
 			note += " Select a queue in the tree to list its own."
 		}
 	case scope != "":
-		note = nOf(n, "application", "applications") + scope + ", of " + itoa(len(f.Apps)) + "."
+		note = nOf(n, "application", "applications") + scope + ", of " + itoa(f.AppCount()) + "."
 	}
 	return rows, note
 }

@@ -46,10 +46,10 @@ func (c *LeafLanes) Render() app.UI {
 // past them, the lanes say how many more there are.
 const (
 	// maxLanes is the most lanes shown when no one leaf is selected.
-	maxLanes = 8
+	maxLanes = store.MaxLanes
 	// maxCards is the most app cards of a lane, and maxUserBars the most
 	// user bars.
-	maxCards    = 40
+	maxCards    = store.MaxLaneCards
 	maxUserBars = 40
 )
 
@@ -106,29 +106,10 @@ func leafLanes(f *store.Frame, queue string) []laneModel {
 	return lanes
 }
 
-// buildLanes is leafLanes, and counts the leaves past maxLanes left out.
+// buildLanes is leafLanes, and counts the leaves past maxLanes left out
+// (store.Frame.LaneLeaves).
 func buildLanes(f *store.Frame, queue string) (lanes []laneModel, more int) {
-	var shown []*core.QueueView
-	for i := range f.Queues {
-		q := &f.Queues[i]
-		if !q.Leaf {
-			continue
-		}
-		switch {
-		case queue == q.Path:
-		case queue == "" || isAncestorPath(queue, q.Path):
-			if len(q.ActiveApps)+len(q.PendingApps) == 0 && len(f.Walk[q.Path]) == 0 {
-				continue
-			}
-		default:
-			continue
-		}
-		if len(shown) == maxLanes {
-			more++
-			continue
-		}
-		shown = append(shown, q)
-	}
+	shown, more := f.LaneLeaves(queue)
 	// The views of the apps the lanes show, and of no other.
 	apps := map[string]*core.AppView{}
 	for _, q := range shown {
@@ -148,11 +129,6 @@ func buildLanes(f *store.Frame, queue string) (lanes []laneModel, more int) {
 		lanes = append(lanes, leafLane(f, q, apps, colors))
 	}
 	return lanes, more
-}
-
-// isAncestorPath reports whether queue a is an ancestor of path b.
-func isAncestorPath(a, b string) bool {
-	return len(b) > len(a) && b[:len(a)] == a && b[len(a)] == '.'
 }
 
 // outcomeRank orders a step's outcomes for one app: a step may visit an
@@ -205,20 +181,14 @@ func leafLane(f *store.Frame, q *core.QueueView, apps map[string]*core.AppView, 
 		c.Cursor = id == chosen
 		return c
 	}
-	for _, id := range q.ActiveApps {
-		if len(l.Cards) == maxCards {
-			l.MoreCards++
-			continue
-		}
+	active, pending, more := store.LaneCards(q)
+	for _, id := range active {
 		l.Cards = append(l.Cards, card(id, false))
 	}
-	for _, id := range q.PendingApps {
-		if len(l.Cards) == maxCards {
-			l.MoreCards++
-			continue
-		}
+	for _, id := range pending {
 		l.Cards = append(l.Cards, card(id, true))
 	}
+	l.MoreCards = more
 	l.Users, l.Scale = userBars(f, q)
 	if n := len(l.Users); n > maxUserBars {
 		l.Users, l.MoreUsers = l.Users[:maxUserBars], n-maxUserBars

@@ -219,7 +219,7 @@ func newNodePainter(buf []byte, f *store.Frame, l canvasLayout, nc *nodeCtx, p c
 	clear(buf)
 	return &nodePainter{
 		r: nodeRaster{w: l.W, h: l.H, pix: buf}, f: f, l: l, nc: nc, p: p, focus: focus,
-		colors: make([]rgbColor, len(f.Apps)), known: make([]bool, len(f.Apps)),
+		colors: make([]rgbColor, f.AppCount()), known: make([]bool, f.AppCount()),
 	}
 }
 
@@ -237,7 +237,10 @@ func (np *nodePainter) paint(count int) {
 
 func (np *nodePainter) blockColor(c *core.ContainerBrief) rgbColor {
 	if !np.known[c.App] {
-		a := &np.f.Apps[c.App]
+		a := np.f.App(int(c.App)) // nil: an app the page does not hold (store.Shown)
+		if a == nil {
+			a = &core.AppView{}
+		}
 		np.colors[c.App], np.known[c.App] = np.nc.colors.blockRGB(a.Queue, a.ID, np.p.dark), true
 	}
 	return np.colors[c.App]

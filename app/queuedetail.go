@@ -63,19 +63,6 @@ func selectedQueue(f *store.Frame) *core.QueueView {
 	return nil
 }
 
-// queueContainers counts the live containers of the applications in the
-// queue or below it (the RM UI's Num Containers).
-func queueContainers(f *store.Frame, path string) int {
-	n := 0
-	for i := range f.Apps {
-		a := &f.Apps[i]
-		if a.Queue == path || isAncestorPath(path, a.Queue) {
-			n += a.LiveContainers
-		}
-	}
-	return n
-}
-
 // preemptionOn reports whether the preemption monitor runs
 // (yarn.resourcemanager.scheduler.monitor.enable, false by default).
 func preemptionOn(f *store.Frame) bool {
@@ -126,7 +113,7 @@ func queueDetailOf(f *store.Frame, q *core.QueueView) queueDetailModel {
 	add("Effective Max Capacity", rmText(q.EffectiveMax), "effective-max-capacity", "")
 	add("Num Schedulable Applications", itoa(q.NumActiveApps), "schedulable-apps", "")
 	add("Num Non-Schedulable Applications", itoa(q.NumPendingApps), "non-schedulable-apps", pendingWhy(q))
-	add("Num Containers", itoa(queueContainers(f, q.Path)), "num-containers", "")
+	add("Num Containers", itoa(f.QueueContainers(q.Path)), "num-containers", "")
 	if q.Leaf {
 		add("Max Applications", itoa(q.MaxApps), "max-apps", "")
 		add("Max Applications Per User", itoa(q.MaxAppsPerUser), "max-apps-per-user",

@@ -131,16 +131,27 @@ var colorsOf struct {
 }
 
 // colorInputs are what a frame's colours depend on: the queues' paths and
-// children, and the applications' ids and queues, in order.
+// children, and the applications' ids and queues, in order, with their
+// ranks in their queues when the frame holds only some (store.Shown).
 type colorInputs struct {
 	paths    []string
 	children [][]string
 	apps     []string // id, queue, id, queue...
+	ranks    []int32
+}
+
+// shownRanks are the ranks a frame carries (nil when it holds every
+// application: they follow from the ids and queues).
+func shownRanks(f *store.Frame) []int32 {
+	if f.Shown == nil {
+		return nil
+	}
+	return f.Shown.Rank
 }
 
 // same reports whether f's colours depend on what in holds.
 func (in *colorInputs) same(f *store.Frame) bool {
-	if len(in.paths) != len(f.Queues) || len(in.apps) != 2*len(f.Apps) {
+	if len(in.paths) != len(f.Queues) || len(in.apps) != 2*len(f.Apps) || !slices.Equal(in.ranks, shownRanks(f)) {
 		return false
 	}
 	for i := range f.Queues {
@@ -165,6 +176,7 @@ func inputsOf(f *store.Frame) colorInputs {
 	for i := range f.Apps {
 		in.apps = append(in.apps, f.Apps[i].ID, f.Apps[i].Queue)
 	}
+	in.ranks = slices.Clone(shownRanks(f))
 	return in
 }
 
@@ -208,10 +220,10 @@ func newColors(f *store.Frame) Colors {
 			arcs[ch] = arc{a.mid - a.width/2 + (float64(j)+0.5)*slice, slice * 0.8}
 		}
 	}
-	perQueue := map[string]int{}
-	for _, a := range f.Apps {
-		c.shade[a.ID] = perQueue[a.Queue] % shades
-		perQueue[a.Queue]++
+	// An application's shade is its index among its queue's applications,
+	// all of them, which a page's frame carries for those it holds.
+	for i, r := range f.AppRanks() {
+		c.shade[f.Apps[i].ID] = int(r) % shades
 	}
 	return c
 }
