@@ -74,7 +74,8 @@ func TestTheControllerCoalescesRepeats(t *testing.T) {
 	require.Equal(t, []protocol.Op{protocol.OpForwardTick, protocol.OpForwardTick, protocol.OpSelect, protocol.OpForward}, ops)
 	require.False(t, c.Busy())
 	require.Equal(t, 4, changed)
-	require.Same(t, s.Frame(), c.Frame())
+	require.Same(t, cl.server.SentToPage(), c.Frame(), "the page's frame of the store's")
+	require.Equal(t, s.Frame().Step, c.Frame().Step)
 	require.Equal(t, "root.default", c.Frame().Selected)
 }
 

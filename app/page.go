@@ -214,7 +214,7 @@ func stagePlaceholder() app.UI { return app.Div().Class("stage-pending") }
 // which the queue list and the node canvas change how they draw): the
 // stylesheet then lets the browser skip laying out the panels off screen.
 func bigFrame(f *store.Frame) bool {
-	return len(f.Queues) > virtualRows || len(f.Nodes) > denseNodes || len(f.Apps) > maxAppRows
+	return len(f.Queues) > virtualRows || len(f.Nodes) > denseNodes || f.AppCount() > maxAppRows
 }
 
 // chartParent is the parent whose children the usage chart stacks: the

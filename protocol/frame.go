@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"bytes"
+	"math"
 	"reflect"
 	"unsafe"
 
@@ -81,6 +82,7 @@ func (fw *FrameWriter) write(w *writer, f *store.Frame) {
 	writeList(w, &fw.nodes, f.Nodes, old.Nodes, nodeView, nodeDelta)
 	writeBriefs(w, f.Containers, f.NodeAt, old.Containers, old.NodeAt)
 	writeList(w, &fw.apps, f.Apps, old.Apps, appView, whole(appView))
+	writeShown(w, f.Shown)
 	writeSlice(w, f.Events, event)
 	w.proses(f.Narration)
 	w.str(f.HeartbeatNode)
@@ -217,8 +219,9 @@ func (fr *FrameReader) read(r *reader) *store.Frame {
 		return nil
 	}
 	f.Apps = readList(r, last.Apps, readWhole(readAppView))
+	f.Shown = readShown(r, len(f.Apps))
 	for _, c := range f.Containers {
-		if c.App < 0 || int(c.App) >= len(f.Apps) {
+		if c.App < 0 || int(c.App) >= f.AppCount() {
 			r.fail(errShort)
 			return nil
 		}
@@ -334,6 +337,57 @@ func (fr *FrameReader) read(r *reader) *store.Frame {
 	}
 	fr.last = f
 	return f
+}
+
+// writeShown writes which applications a page's frame holds (nil: all):
+// each one's index as the gap since the one before, and its rank.
+func writeShown(w *writer, sh *store.Shown) {
+	w.bool(sh != nil)
+	if sh == nil {
+		return
+	}
+	w.count(len(sh.Index))
+	prev := int32(-1)
+	for k, i := range sh.Index {
+		w.uint(uint64(i - prev - 1))
+		w.uint(uint64(sh.Rank[k]))
+		prev = i
+	}
+	for _, v := range []int{sh.Total, sh.Live, sh.InScope, sh.Containers} {
+		w.count(v)
+	}
+}
+
+// readShown reads what writeShown wrote, for a frame of n applications.
+func readShown(r *reader, n int) *store.Shown {
+	if !r.bool() {
+		return nil
+	}
+	k := r.count(2)
+	if k != n {
+		r.fail(errShort)
+		return nil
+	}
+	sh := &store.Shown{Index: make([]int32, k), Rank: make([]int32, k)}
+	next := uint64(0)
+	for j := range k {
+		next += r.uint()
+		rank := r.uint()
+		if next >= math.MaxInt32 || rank >= math.MaxInt32 {
+			r.fail(errShort)
+			return nil
+		}
+		sh.Index[j], sh.Rank[j] = int32(next), int32(rank)
+		next++
+	}
+	for _, v := range []*int{&sh.Total, &sh.Live, &sh.InScope, &sh.Containers} {
+		*v = int(min(r.uint(), math.MaxInt32))
+	}
+	if uint64(sh.Total) < next {
+		r.fail(errShort)
+		return nil
+	}
+	return sh
 }
 
 func userLimitTerms(w *writer, t *core.UserLimitTerms) {

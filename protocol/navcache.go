@@ -188,8 +188,9 @@ func (sv *Server) settleAt(k int) {
 	sv.store.Jump(k)
 }
 
-// Shown returns the frame the page was last sent (nil before the first):
-// the store's, or one kept (navigate).
+// Shown returns the frame the page was last sent (nil before the first),
+// whole: the store's, or one kept (navigate). SentToPage is that frame as
+// the page got it (pageFrame).
 func (sv *Server) Shown() *store.Frame { return sv.sent }
 
 // Memory is OpMemory's answer: the bytes of one state of the scheduler
@@ -222,3 +223,7 @@ func MemoryOf(rep Reply) (Memory, error) {
 	err := read(rep, "a memory answer", &m)
 	return m, err
 }
+
+// SentToPage returns the last frame sent as the page got it: the
+// applications it shows, and the containers it draws (pageFrame).
+func (sv *Server) SentToPage() *store.Frame { return sv.sentPage }

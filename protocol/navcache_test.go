@@ -92,7 +92,7 @@ func TestGoingBackShowsWhatReplayShows(t *testing.T) {
 				require.NoError(t, r.Load(s.Scenario(), s.Lesson()))
 				r.Select(sel)
 				r.Jump(k)
-				g := *r.Frame()
+				g := *r.Frame().ForPage("", true) // as the page gets it
 				g.Revision = shown.Revision
 				return &g
 			}

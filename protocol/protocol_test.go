@@ -136,7 +136,7 @@ func TestFramesCrossAsTheStorePublishedThem(t *testing.T) {
 		require.Equal(t, rep.Text, got.Text)
 		require.Equal(t, len(rep.Data), len(got.Data))
 		require.Equal(t, rep.Frame == nil, got.Frame == nil)
-		equalFrames(t, sv.Shown(), rr.Last())
+		equalFrames(t, sv.SentToPage(), rr.Last())
 	}
 	for _, l := range lessons.All()[:2] {
 		do(Command{Op: OpOpen, Name: l.Slug})
@@ -281,6 +281,6 @@ func TestTicksOfManyAppsCross(t *testing.T) {
 		require.Empty(t, rep.Err)
 		_, _, err := rr.Decode(rw.Encode(uint32(i), rep))
 		require.NoError(t, err, "after %s", c.Op)
-		equalFrames(t, sv.Shown(), rr.Last())
+		equalFrames(t, sv.SentToPage(), rr.Last())
 	}
 }

@@ -13,9 +13,9 @@ import (
 // store InProcess answers from.
 type Server struct {
 	store *store.Store
-	// sent is the last frame replied: a reply carries the store's frame
-	// only when it is another.
-	sent *store.Frame
+	// sent is the last frame replied, as the store published it; a reply
+	// carries the page's frame of it (sentPage) only when it is another.
+	sent, sentPage *store.Frame
 	// nav keeps the frames sent lately, to move among them without
 	// replaying (navcache.go).
 	nav navCache
@@ -26,6 +26,29 @@ type Server struct {
 	// handled is set once a command has been (prepare.go).
 	prepared *prepared
 	handled  bool
+	// page is the page's frame of full with pageCanvas (pageFrame).
+	full, page *store.Frame
+	pageCanvas Canvas
+}
+
+// pageFrame is f as the page gets it, the same frame for the same f and
+// canvas: the applications the page shows (store.Frame.ForPage: those of
+// every node's containers while it paints them, else the opened node's)
+// and, while the simulation paints the node canvas, the opened node's
+// containers only (ForPaintedNodes).
+func (sv *Server) pageFrame(f *store.Frame) *store.Frame {
+	if f == nil {
+		return nil
+	}
+	if f != sv.full || sv.canvas != sv.pageCanvas {
+		painted := sv.canvas.Width > 0
+		p := f.ForPage(sv.canvas.Focus, !painted)
+		if painted {
+			p = p.ForPaintedNodes(sv.canvas.Focus)
+		}
+		sv.full, sv.page, sv.pageCanvas = f, p, sv.canvas
+	}
+	return sv.page
 }
 
 // Canvas is the page's node canvas when the simulation paints it (the
@@ -79,11 +102,9 @@ func (sv *Server) Handle(c Command) (rep Reply) {
 			f = s.Frame()
 			sv.nav.keep(s.Works(), s.Scenario(), f)
 		}
-		if f != sv.sent || resend {
-			rep.Frame, sv.sent = f, f
-			if sv.canvas.Width > 0 {
-				rep.Frame = f.ForPaintedNodes(sv.canvas.Focus)
-			}
+		sv.sent = f
+		if p := sv.pageFrame(f); p != sv.sentPage || resend {
+			rep.Frame, sv.sentPage = p, p
 		}
 	}()
 	if c.Op == OpCanvas {
@@ -231,7 +252,7 @@ func (sv *Server) Handle(c Command) (rep Reply) {
 	case OpResync:
 		// The frame goes again, whole: the worker's end resets its
 		// writer (ReplyWriter.Reset) for this command.
-		sv.sent = nil
+		sv.sentPage = nil
 	case OpSave:
 		st := &savedWork{}
 		rep.Err = errText(s.SaveAt(st, step))

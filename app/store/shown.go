@@ -25,8 +25,9 @@ const (
 	MaxLaneCards = 40
 	// NodesDrawnWhole is the most nodes the page draws with their
 	// containers (cards or strips: app's stripsMax); past it the canvas
-	// draws them, and only the node opened as a card (Server's focus)
-	// shows its containers' applications.
+	// draws them (the simulation paints it, or the page: ForPage's
+	// everyNode), and the node opened as a card shows its containers'
+	// applications.
 	NodesDrawnWhole = 200
 )
 
@@ -239,12 +240,14 @@ func (f *Frame) QueueContainers(path string) int {
 
 // ForPage returns the frame the page gets of f, a whole frame: the
 // applications the page shows (shownApps) and what it shows of the
-// others (Shown). focus is the node the page shows as a card ("" none).
-func (f *Frame) ForPage(focus string) *Frame {
+// others (Shown). focus is the node the page shows as a card ("" none);
+// everyNode says that the page draws every node's containers whatever
+// their number (it paints its node canvas itself).
+func (f *Frame) ForPage(focus string, everyNode bool) *Frame {
 	if f.Shown != nil {
 		return f
 	}
-	idx := f.shownApps(focus)
+	idx := f.shownApps(focus, everyNode)
 	p := *f
 	p.Apps = make([]core.AppView, len(idx))
 	sh := &Shown{Index: make([]int32, len(idx)), Rank: make([]int32, len(idx)), Total: len(f.Apps)}
@@ -265,8 +268,9 @@ func (f *Frame) ForPage(focus string) *Frame {
 // order: the table's rows, the ask form's and "why"'s live applications,
 // the lanes' cards, and the applications of the containers drawn as
 // blocks (every node's up to NodesDrawnWhole nodes, else the focused
-// node's), those completed in this step included.
-func (f *Frame) shownApps(focus string) []int {
+// node's, or every node's when everyNode), those completed in this step
+// included.
+func (f *Frame) shownApps(focus string, everyNode bool) []int {
 	set := map[int]bool{}
 	rows, _, _ := f.TableApps()
 	for _, i := range rows {
@@ -284,7 +288,7 @@ func (f *Frame) shownApps(focus string) []int {
 			ids[id] = true
 		}
 	}
-	whole := len(f.Nodes) <= NodesDrawnWhole
+	whole := everyNode || len(f.Nodes) <= NodesDrawnWhole
 	for n := range f.Nodes {
 		if whole || f.Nodes[n].Name == focus {
 			for _, c := range f.NodeBriefs(n) {

@@ -58,27 +58,44 @@ func TestThePageHoldsTheAppsItShows(t *testing.T) {
 		name        string
 		apps, nodes int
 		sel, focus  string
+		every       bool
 		want        []int
 	}{
-		{"few apps: all", 20, 4, "", "", indices(0, 20, 1)},
-		{"the first rows, the last live, the lanes, every node's", 300, 20, "", "",
+		{"few apps: all", 20, 4, "", "", false, indices(0, 20, 1)},
+		{"the first rows, the last live, the lanes, every node's", 300, 20, "", "", false,
 			// rows 0..99 (why: the first 100 live, 0..99 too; lanes:
 			// a's 40 active 0..78, b's 40 pending 1..79), the last
 			// live (296), node i's app 7i.
 			append(indices(0, 100, 1), 105, 112, 119, 126, 133, 296)},
-		{"a queue selected: its rows, why's and lane", 300, 4, "root.b", "",
+		{"a queue selected: its rows, why's and lane", 300, 4, "root.b", "", false,
 			// b's first 100: 1..199; why: b's first 100 live, the same;
 			// the lane: b's pending; the last live; nodes: 0, 7, 14, 21.
 			append([]int{0, 14}, append(indices(1, 200, 2), 296)...)},
-		{"past the strips: the focused node's only", 300, NodesDrawnWhole + 1, "root.b", "n30",
+		{"past the strips: the focused node's only", 300, NodesDrawnWhole + 1, "root.b", "n30", false,
 			append(indices(1, 200, 2), 210, 296)},
-		{"past the strips, no focus", 300, NodesDrawnWhole + 1, "root.b", "",
+		{"past the strips, no focus", 300, NodesDrawnWhole + 1, "root.b", "", false,
 			append(indices(1, 200, 2), 296)},
+		{"past the strips, painted by the page: every node's", 300, NodesDrawnWhole + 1, "root.b", "", true,
+			// node i runs app 7i mod 300.
+			func() []int {
+				set := map[int]bool{296: true}
+				for _, i := range indices(1, 200, 2) {
+					set[i] = true
+				}
+				for n := range NodesDrawnWhole + 1 {
+					set[7*n%300] = true
+				}
+				var out []int
+				for i := range set {
+					out = append(out, i)
+				}
+				return out
+			}()},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := shownFrame(tc.apps, tc.nodes)
 			f.Selected = tc.sel
-			p := f.ForPage(tc.focus)
+			p := f.ForPage(tc.focus, tc.every)
 			var got []int
 			for _, i := range p.Shown.Index {
 				got = append(got, int(i))
@@ -92,7 +109,7 @@ func TestThePageHoldsTheAppsItShows(t *testing.T) {
 				require.Equal(t, int32(i/2), p.Shown.Rank[k], "an app's rank in its queue")
 			}
 			require.Nil(t, p.App(tc.apps))
-			require.Same(t, p, p.ForPage(tc.focus), "a page's frame is cut once")
+			require.Same(t, p, p.ForPage(tc.focus, tc.every), "a page's frame is cut once")
 		})
 	}
 }
