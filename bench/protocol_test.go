@@ -58,9 +58,14 @@ func frameCrossing(b *testing.B, painted bool) {
 		n, w, r = cross(protocol.Command{Op: protocol.OpTick, N: 1})
 		// The worker cuts the page's frame (store.Frame.ForPage) in
 		// Handle: its part of the tick's work.
-		t0 := time.Now()
-		p := s.Frame().ForPage("", false)
-		b.ReportMetric(ms(time.Since(t0)), "ms-cut-tick")
+		var p *store.Frame
+		cut := time.Duration(1 << 62)
+		for range 5 {
+			t0 := time.Now()
+			p = s.Frame().ForPage("", !painted)
+			cut = min(cut, time.Since(t0))
+		}
+		b.ReportMetric(ms(cut), "ms-cut-tick")
 		b.ReportMetric(float64(len(p.Apps)), "apps-held")
 		b.ReportMetric(float64(n)/1e6, "MB-tick")
 		b.ReportMetric(ms(w), "ms-write-tick")
