@@ -43,8 +43,13 @@ func check(_ uint32, rep Reply, err error) {
 	}
 	fr := rep.Frame
 	for i := range fr.Nodes {
+		_ = fr.Node(i)
 		for _, c := range fr.NodeBriefs(i) {
-			_ = fr.Apps[c.App]
+			_ = fr.App(int(c.App))
 		}
 	}
+	_ = fr.AppRanks()
+	_, _, _ = fr.TableApps()
+	_, _ = fr.LiveApps()
+	_ = fr.WhyChoices()
 }
