@@ -96,7 +96,10 @@ func NewController(c protocol.Client) *Controller {
 // process (native tests, the pre-rendered pages).
 func NewLocalController(s *store.Store) *Controller {
 	ctl := NewController(protocol.NewInProcess(s))
-	ctl.frame, ctl.works = s.Frame(), s.Works()
+	ctl.works = s.Works()
+	if f := s.Frame(); f != nil {
+		ctl.frame = f.ForPage("", true) // the page's frame, as the worker sends it
+	}
 	return ctl
 }
 
