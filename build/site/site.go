@@ -116,6 +116,12 @@ func WasmFlags(root string) []string {
 // benchmark 5 sets it when it writes a profile).
 const KeepNamesEnv = "YARNPLAY_WASM_NAMES"
 
+// NoThreadEnv, set, makes BuildWasm leave app.wasm as Go built it,
+// without ThreadWasm's rewrite: to measure what the rewrite saves in the
+// browser (issue 33 keeps build/wasmjump only if it saves 10% of
+// benchmark 4's or 5's wall time).
+const NoThreadEnv = "YARNPLAY_NO_WASMJUMP"
+
 // wasmLdflags is the browser build's linker flags: no symbol table, no
 // DWARF, and no name section unless KeepNamesEnv is set.
 func wasmLdflags() string {
@@ -172,7 +178,9 @@ func BuildWasm(ctx context.Context, root, dist string, stderr io.Writer) error {
 	if err := cmd.Run(); err != nil {
 		return fmt.Errorf("GOOS=js GOARCH=wasm go build ./wasm (in %s): %w", root, err)
 	}
-	if _, err := ThreadWasm(built); err != nil {
+	if os.Getenv(NoThreadEnv) != "" {
+		fmt.Fprintf(stderr, "%s is set: app.wasm is left as Go built it, its jumps not threaded\n", NoThreadEnv)
+	} else if _, err := ThreadWasm(built); err != nil {
 		fmt.Fprintf(stderr, "warning: %v; app.wasm is left as Go built it (it works, more slowly)\n", err)
 	}
 	binary, err := os.ReadFile(built)
