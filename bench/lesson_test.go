@@ -3,7 +3,6 @@ package bench
 import (
 	"context"
 	"fmt"
-	"net/http/httptest"
 	"slices"
 	"strconv"
 	"strings"
@@ -12,8 +11,6 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
-
-	"yarnplay/build/site"
 )
 
 // stepAhead presses → on the page and resolves, once the step counter
@@ -33,17 +30,10 @@ const stepAhead = `(k => new Promise(resolve => {
 // and -max, over the lesson's steps; the target is two frames, 33 ms).
 func BenchmarkLesson(b *testing.B) {
 	b.StopTimer()
-	dist := b.TempDir()
-	ctx := context.Background()
-	root, err := site.ModuleRoot(ctx)
-	require.NoError(b, err)
-	var out strings.Builder
-	require.NoError(b, site.BuildWasm(ctx, root, dist, &out), "building app.wasm:\n%s", out.String())
-	require.NoError(b, site.GenerateStatic(root, dist))
-	srv := httptest.NewServer(site.Handler(dist))
+	srv := servedSite(b)
 	defer srv.Close()
 
-	ctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	tab, closeTab := probedChromium(b, ctx, 1280, 900, "")
 	defer closeTab()

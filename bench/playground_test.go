@@ -160,6 +160,20 @@ func quantile(xs []float64, q float64) float64 {
 	return s[min(len(s)-1, int(math.Ceil(q*float64(len(s))))-1)]
 }
 
+// servedSite builds the site as `go run ./build run` does (app.wasm and
+// the static pages, uncompressed) and serves it; the caller closes it.
+func servedSite(b *testing.B) *httptest.Server {
+	b.Helper()
+	dist := b.TempDir()
+	ctx := context.Background()
+	root, err := site.ModuleRoot(ctx)
+	require.NoError(b, err)
+	var out bytes.Buffer
+	require.NoError(b, site.BuildWasm(ctx, root, dist, &out), "building app.wasm:\n%s", out.String())
+	require.NoError(b, site.GenerateStatic(root, dist))
+	return httptest.NewServer(site.Handler(dist))
+}
+
 // BenchmarkPlayground is benchmark 5: the real playground, built and
 // served as `go run ./build run` serves it, in headless Chromium, with
 // benchmark 1's workload (10,000 nodes, 1,000 leaves, 20,000 apps from 200
@@ -207,14 +221,8 @@ func BenchmarkPlayground(b *testing.B) {
 	if os.Getenv("PLAYGROUND_PROFILE") != "" || os.Getenv("PLAYGROUND_LOAD_PROFILE") != "" {
 		b.Setenv(site.KeepNamesEnv, "1") // the profile names Go's functions
 	}
-	dist := b.TempDir()
 	ctx := context.Background()
-	root, err := site.ModuleRoot(ctx)
-	require.NoError(b, err)
-	var out bytes.Buffer
-	require.NoError(b, site.BuildWasm(ctx, root, dist, &out), "building app.wasm:\n%s", out.String())
-	require.NoError(b, site.GenerateStatic(root, dist))
-	srv := httptest.NewServer(site.Handler(dist))
+	srv := servedSite(b)
 	defer srv.Close()
 
 	sc := workload.Scenario(workload.Allocation(), playgroundTicks)
@@ -233,7 +241,7 @@ func BenchmarkPlayground(b *testing.B) {
 	require.NoError(b, chromedp.Do(tab, chromedp.Navigate(srv.URL+"/web/app.css")))
 	key, _ := json.Marshal(store.SaveKey)
 	value, _ := json.Marshal(work)
-	_, err = chromedp.Run(tab, chromedp.Evaluate[any](fmt.Sprintf("localStorage.setItem(%s, %s)", key, value)))
+	_, err := chromedp.Run(tab, chromedp.Evaluate[any](fmt.Sprintf("localStorage.setItem(%s, %s)", key, value)))
 	require.NoError(b, err)
 	load := watchLoad(b, tab)
 	require.NoError(b, chromedp.Do(tab, chromedp.Navigate(srv.URL+"/")))
