@@ -15,18 +15,7 @@ import (
 func TestAPaintedCanvasKeepsTheContainersInTheWorker(t *testing.T) {
 	s := store.New()
 	sv := NewServer(s)
-	var rw ReplyWriter
-	var rr ReplyReader
-	var id uint32
-	do := func(c Command) *store.Frame {
-		t.Helper()
-		id++
-		rep := sv.Handle(c)
-		require.Empty(t, rep.Err)
-		_, _, err := rr.Decode(rw.Encode(id, rep))
-		require.NoError(t, err)
-		return rr.Last()
-	}
+	do := crossing(t, sv)
 	do(Command{Op: OpBlank})
 	do(Command{Op: OpAddNodes, Nodes: &scenarios.NodeSpec{Name: "w{i}", Count: 3, MemoryMB: 8192, VCores: 8}})
 	do(Command{Op: OpSubmit, Submit: &scenarios.Submit{App: "app_1", User: "ann", Queue: "default", AM: &scenarios.Res{MemoryMB: 1024, VCores: 1}}})
@@ -88,4 +77,22 @@ func TestAPaintedCanvasKeepsTheContainersInTheWorker(t *testing.T) {
 	f = do(Command{Op: OpCanvas})
 	require.False(t, f.NodesPainted, "the page paints again")
 	require.Equal(t, s.Frame().Containers, f.Containers)
+}
+
+// crossing returns a function that has sv handle a command, which must
+// succeed, and crosses its reply to a page's reader: it returns the frame
+// the page then holds.
+func crossing(t *testing.T, sv *Server) func(Command) *store.Frame {
+	var rw ReplyWriter
+	var rr ReplyReader
+	var id uint32
+	return func(c Command) *store.Frame {
+		t.Helper()
+		id++
+		rep := sv.Handle(c)
+		require.Empty(t, rep.Err, "%s", c.Op)
+		_, _, err := rr.Decode(rw.Encode(id, rep))
+		require.NoError(t, err)
+		return rr.Last()
+	}
 }

@@ -73,16 +73,7 @@ func TestGoingBackShowsWhatReplayShows(t *testing.T) {
 			s := store.New()
 			require.NoError(t, tc.open(s))
 			sv := NewServer(s)
-			var rw ReplyWriter
-			var rr ReplyReader
-			do := func(c Command) *store.Frame {
-				t.Helper()
-				rep := sv.Handle(c)
-				require.Empty(t, rep.Err)
-				_, _, err := rr.Decode(rw.Encode(1, rep))
-				require.NoError(t, err)
-				return rr.Last()
-			}
+			do := crossing(t, sv)
 			// replayed is step k with the selection, from a store that
 			// opened the work as it now is and went nowhere else (its
 			// revision counts no edits).

@@ -18,16 +18,7 @@ func TestThePageHoldsTheOpenedNodesApps(t *testing.T) {
 	s := store.New()
 	require.NoError(t, s.Load(sc, ""))
 	sv := NewServer(s)
-	var rw ReplyWriter
-	var rr ReplyReader
-	do := func(c Command) *store.Frame {
-		t.Helper()
-		rep := sv.Handle(c)
-		require.Empty(t, rep.Err)
-		_, _, err := rr.Decode(rw.Encode(1, rep))
-		require.NoError(t, err)
-		return rr.Last()
-	}
+	do := crossing(t, sv)
 	do(Command{Op: OpCanvas, N: 1200})
 	do(Command{Op: OpLast})
 	do(Command{Op: OpForwardTick})
