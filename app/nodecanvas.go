@@ -174,17 +174,8 @@ func rasterNodes(buf []byte, f *store.Frame, l canvasLayout, nc *nodeCtx, p canv
 // that the nodes' containers stay where the frame is built.
 func PaintNodes(buf []byte, f *store.Frame, width int, dark bool, focus string) (pix []byte, w, h int) {
 	l := newCanvasLayout(len(f.Nodes), width)
-	at := -1
-	for i := range f.Nodes {
-		if f.Nodes[i].Name == focus {
-			at = i
-		}
-	}
-	nc := &nodeCtx{
-		colors: NewColors(f), minAlloc: frameMinAlloc(f),
-		heartbeat: f.HeartbeatNode, tick: f.Tick, largest: largestNode(f.Nodes),
-	}
-	return rasterNodes(buf, f, l, nc, paletteFor(dark), at), l.W, l.H
+	at := nodeIndex(f.Nodes, focus)
+	return rasterNodes(buf, f, l, frameNodeCtx(f), paletteFor(dark), at), l.W, l.H
 }
 
 // nodePainter draws rasterNodes' picture in parts: paint draws the next

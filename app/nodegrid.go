@@ -191,12 +191,25 @@ func (c *NodeGrid) OnResize(ctx app.Context) {
 }
 
 // ctx is what drawing the frame's nodes needs.
-func (c *NodeGrid) ctx() *nodeCtx {
+func (c *NodeGrid) ctx() *nodeCtx { return frameNodeCtx(&c.Frame) }
+
+// frameNodeCtx is what drawing a frame's nodes needs.
+func frameNodeCtx(f *store.Frame) *nodeCtx {
 	return &nodeCtx{
-		done:   doneByNode(&c.Frame),
-		colors: NewColors(&c.Frame), minAlloc: frameMinAlloc(&c.Frame),
-		heartbeat: c.Frame.HeartbeatNode, tick: c.Frame.Tick, largest: largestNode(c.Frame.Nodes),
+		done:   doneByNode(f),
+		colors: NewColors(f), minAlloc: frameMinAlloc(f),
+		heartbeat: f.HeartbeatNode, tick: f.Tick, largest: largestNode(f.Nodes),
 	}
+}
+
+// nodeIndex is the index of the node named name, or -1.
+func nodeIndex(nodes []core.NodeView, name string) int {
+	for i := range nodes {
+		if nodes[i].Name == name {
+			return i
+		}
+	}
+	return -1
 }
 
 // Render draws the nodes in the mode their number calls for.
@@ -279,11 +292,9 @@ func (c *NodeGrid) expandedNode() *core.NodeView {
 		// The simulation sends the node's containers with its next frame.
 		return nil
 	}
-	for i := range c.Frame.Nodes {
-		if c.Frame.Nodes[i].Name == c.expanded {
-			n := c.Frame.Node(i)
-			return &n
-		}
+	if i := nodeIndex(c.Frame.Nodes, c.expanded); i >= 0 {
+		n := c.Frame.Node(i)
+		return &n
 	}
 	return nil
 }
@@ -378,12 +389,7 @@ func (c *NodeGrid) draw(ctx app.Context) {
 		c.giveCanvas(cv, protocol.Canvas{Width: c.canvasWidth(), Dark: dark, Focus: c.expanded})
 		return
 	}
-	focus := -1
-	for i := range c.Frame.Nodes {
-		if c.Frame.Nodes[i].Name == c.expanded {
-			focus = i
-		}
-	}
+	focus := nodeIndex(c.Frame.Nodes, c.expanded)
 	l := newCanvasLayout(len(c.Frame.Nodes), c.canvasWidth())
 	key := framePtr(&c.Frame) + "/" + strconv.Itoa(l.W) + "/" + strconv.FormatBool(dark) + "/" + strconv.Itoa(focus) + "/" + c.Frame.HeartbeatNode
 	if key == c.drawn {
