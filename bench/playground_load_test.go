@@ -30,6 +30,7 @@ type loadWatch struct {
 	worker context.Context // the worker's target, once attached
 	cancel context.CancelFunc
 	ready  chan struct{}
+	keep   bool // done leaves the worker attached (profileWorker)
 }
 
 // watchLoad starts watching, before the navigation to the page.
@@ -141,7 +142,9 @@ func (w *loadWatch) done() {
 			b.Logf("the worker's measures: %v", err)
 		}
 		all = append(all, ms...)
-		w.cancel()
+		if !w.keep {
+			w.cancel()
+		}
 	}
 	for _, m := range all {
 		b.Logf("  %8.0f ms %8.0f ms  %s", m.Start, m.Dur, m.Name)
@@ -164,4 +167,32 @@ const panelElements = `(() => {
 func jsonNumber(x float64) string {
 	data, _ := json.Marshal(x)
 	return string(data)
+}
+
+// profileWorker starts a CPU profile of the simulation's Web Worker, which
+// the returned function stops and writes to path. The watch must have been
+// kept (keep) through done.
+func (w *loadWatch) profileWorker(path string) (stop func()) {
+	b := w.b
+	b.Helper()
+	w.mu.Lock()
+	ctx := w.worker
+	w.mu.Unlock()
+	if ctx == nil {
+		b.Logf("the worker is not attached: no profile of it")
+		return func() {}
+	}
+	_, err := chromedp.Call(ctx, profiler.Enable, cdp.Empty{})
+	require.NoError(b, err)
+	_, err = chromedp.Call(ctx, profiler.Start, cdp.Empty{})
+	require.NoError(b, err)
+	return func() {
+		res, err := chromedp.Call(ctx, profiler.Stop, cdp.Empty{})
+		require.NoError(b, err)
+		data, err := json.Marshal(res.Profile)
+		require.NoError(b, err)
+		require.NoError(b, os.WriteFile(path, data, 0o644))
+		b.Logf("wrote %s", path)
+		w.cancel()
+	}
 }

@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -207,8 +208,9 @@ func servedSite(b *testing.B) *httptest.Server {
 //     over one state's (OpMemory, asked inside its Web Worker: askWorker),
 //     and MB-state, one state's.
 //
-// With PLAYGROUND_PROFILE=file.cpuprofile it also writes a CPU profile of
-// the page over the measured ticks (app.wasm then keeps its name section:
+// With PLAYGROUND_PROFILE=file.cpuprofile it also writes CPU profiles of
+// the page and of the worker (file.worker.cpuprofile) over the measured
+// ticks and steps back (app.wasm then keeps its name section:
 // site.KeepNamesEnv), and with PLAYGROUND_TRACE=file.json a
 // trace, both in Chromium's DevTools formats. With
 // PLAYGROUND_LOAD_PROFILE=file.cpuprofile it writes CPU profiles of the
@@ -244,6 +246,7 @@ func BenchmarkPlayground(b *testing.B) {
 	_, err := chromedp.Run(tab, chromedp.Evaluate[any](fmt.Sprintf("localStorage.setItem(%s, %s)", key, value)))
 	require.NoError(b, err)
 	load := watchLoad(b, tab)
+	load.keep = os.Getenv("PLAYGROUND_PROFILE") != ""
 	require.NoError(b, chromedp.Do(tab, chromedp.Navigate(srv.URL+"/")))
 	// wait waits for the page to show step `step` of `of`.
 	wait := func(step, of int) float64 {
@@ -278,6 +281,7 @@ func BenchmarkPlayground(b *testing.B) {
 		require.NoError(b, err)
 		_, err = chromedp.Call(tab, profiler.Start, cdp.Empty{})
 		require.NoError(b, err)
+		defer load.profileWorker(strings.TrimSuffix(path, ".cpuprofile") + ".worker.cpuprofile")()
 		defer func() {
 			res, err := chromedp.Call(tab, profiler.Stop, cdp.Empty{})
 			require.NoError(b, err)
