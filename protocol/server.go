@@ -43,6 +43,11 @@ func (sv *Server) pageFrame(f *store.Frame) *store.Frame {
 	if f != sv.full || sv.canvas != sv.pageCanvas {
 		painted := sv.canvas.Width > 0
 		p := f.ForPage(sv.canvas.Focus, !painted)
+		if p != f && sv.full != nil && sameList(f.Queues, sv.full.Queues) {
+			// The store kept its queues' views (a selection): so does
+			// the page, whose queues' lists ForPage cut again.
+			p.Queues = sv.page.Queues
+		}
 		if painted {
 			p = p.ForPaintedNodes(sv.canvas.Focus)
 		}
@@ -358,4 +363,10 @@ func (w *savedWork) Set(key, value string) error {
 		w.value, w.ok = value, true
 	}
 	return nil
+}
+
+// sameList reports whether a and b are the same list (the same array and
+// length), not merely equal ones.
+func sameList[T any](a, b []T) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }

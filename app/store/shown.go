@@ -197,7 +197,7 @@ func (f *Frame) LaneLeaves(queue string) (shown []*core.QueueView, more int) {
 		switch {
 		case queue == q.Path:
 		case queue == "" || InQueue(queue, q.Path):
-			if len(q.ActiveApps)+len(q.PendingApps) == 0 && len(f.Walk[q.Path]) == 0 {
+			if q.NumActiveApps+q.NumPendingApps == 0 && len(f.Walk[q.Path]) == 0 {
 				continue
 			}
 		default:
@@ -213,12 +213,39 @@ func (f *Frame) LaneLeaves(queue string) (shown []*core.QueueView, more int) {
 }
 
 // LaneCards are the applications a leaf's lane shows as cards, active
-// then pending, at most MaxLaneCards; more counts those left out.
+// then pending, at most MaxLaneCards; more counts those left out (of
+// NumActiveApps and NumPendingApps, which count the whole lists: a page's
+// frame holds their cards only, laneLists).
 func LaneCards(q *core.QueueView) (active, pending []string, more int) {
 	na := min(len(q.ActiveApps), MaxLaneCards)
 	np := min(len(q.PendingApps), MaxLaneCards-na)
 	active, pending = q.ActiveApps[:na:na], q.PendingApps[:np:np]
-	return active, pending, len(q.ActiveApps) + len(q.PendingApps) - len(active) - len(pending)
+	return active, pending, q.NumActiveApps + q.NumPendingApps - len(active) - len(pending)
+}
+
+// laneLists returns queues with each leaf's lists of applications cut to
+// what the page shows of them: its lane's cards (LaneCards), and none of
+// those over max-parallel-apps, which it counts only. At benchmark 5's
+// scale the lists name all 20,000 applications at every step, which the
+// page read, and the worker wrote, in full. A queue whose lists are
+// already that short is shared.
+func laneLists(queues []core.QueueView) []core.QueueView {
+	var out []core.QueueView
+	for i := range queues {
+		q := &queues[i]
+		active, pending, _ := LaneCards(q)
+		if len(active) == len(q.ActiveApps) && len(pending) == len(q.PendingApps) && q.NonRunnableApps == nil {
+			continue
+		}
+		if out == nil {
+			out = slices.Clone(queues)
+		}
+		out[i].ActiveApps, out[i].PendingApps, out[i].NonRunnableApps = active, pending, nil
+	}
+	if out == nil {
+		return queues
+	}
+	return out
 }
 
 // QueueContainers counts the live containers of the applications in the
@@ -240,7 +267,8 @@ func (f *Frame) QueueContainers(path string) int {
 
 // ForPage returns the frame the page gets of f, a whole frame: the
 // applications the page shows (shownApps) and what it shows of the
-// others (Shown). focus is the node the page shows as a card ("" none);
+// others (Shown), and the queues' lists of applications cut to the
+// lanes' cards (laneLists). focus is the node the page shows as a card ("" none);
 // everyNode says that the page draws every node's containers whatever
 // their number (it paints its node canvas itself).
 func (f *Frame) ForPage(focus string, everyNode bool) *Frame {
@@ -249,6 +277,7 @@ func (f *Frame) ForPage(focus string, everyNode bool) *Frame {
 	}
 	idx := f.shownApps(focus, everyNode)
 	p := *f
+	p.Queues = laneLists(f.Queues)
 	p.Apps = make([]core.AppView, len(idx))
 	sh := &Shown{Index: make([]int32, len(idx)), Rank: make([]int32, len(idx)), Total: len(f.Apps)}
 	all := ranks(f.Apps)

@@ -29,8 +29,10 @@ func shownFrame(n, nodes int) *Frame {
 		q := &f.Queues[1+i%2]
 		if a.State == core.AppRunning {
 			q.ActiveApps = append(q.ActiveApps, a.ID)
+			q.NumActiveApps++
 		} else if a.State == core.AppAccepted {
 			q.PendingApps = append(q.PendingApps, a.ID)
+			q.NumPendingApps++
 		}
 	}
 	for i := range nodes {
@@ -116,7 +118,8 @@ func TestThePageHoldsTheAppsItShows(t *testing.T) {
 
 // The lanes' cards leave the queue's lists as they are.
 func TestLaneCardsAreBoundedCopiesOfTheLists(t *testing.T) {
-	q := &core.QueueView{ActiveApps: make([]string, 30, 100), PendingApps: []string{"p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8", "p9", "p10", "p11"}}
+	q := &core.QueueView{ActiveApps: make([]string, 30, 100), PendingApps: []string{"p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8", "p9", "p10", "p11"},
+		NumActiveApps: 30, NumPendingApps: 11}
 	active, pending, more := LaneCards(q)
 	require.Len(t, active, 30)
 	require.Equal(t, []string{"p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8", "p9", "p10"}, pending)
@@ -124,4 +127,32 @@ func TestLaneCardsAreBoundedCopiesOfTheLists(t *testing.T) {
 	grown := append(active, "x")
 	require.Len(t, grown, 31)
 	require.Equal(t, "", q.ActiveApps[:31][30], "appending to the cards does not write into the list")
+}
+
+// The page's frame holds a leaf's lists of applications as far as its
+// lane shows them, and the same cards and count of the others come of it.
+func TestThePageHoldsTheLanesCardsOfTheLists(t *testing.T) {
+	f := shownFrame(300, 0)
+	f.Queues[2].NonRunnableApps = []string{"app_x"}
+	f.Queues = append(f.Queues, core.QueueView{Path: "root.c", Leaf: true, ActiveApps: []string{"c1"}, NumActiveApps: 1})
+	p := f.ForPage("", false)
+	for i := range f.Queues {
+		whole, cut := &f.Queues[i], &p.Queues[i]
+		a, pe, more := LaneCards(whole)
+		ca, cpe, cmore := LaneCards(cut)
+		require.Equal(t, a, ca, whole.Path)
+		require.Equal(t, pe, cpe, whole.Path)
+		require.Equal(t, more, cmore, whole.Path)
+		require.Nil(t, cut.NonRunnableApps, whole.Path)
+	}
+	require.Len(t, f.Queues[1].ActiveApps, 149, "the store's frame keeps its lists")
+	require.Len(t, p.Queues[1].ActiveApps, MaxLaneCards)
+	require.Empty(t, p.Queues[1].PendingApps, "the active fill root.a's lane")
+	require.Equal(t, []string{"app_x"}, f.Queues[2].NonRunnableApps)
+	_, _, more := LaneCards(&p.Queues[1])
+	require.Equal(t, 149-MaxLaneCards, more)
+	require.Same(t, &f.Queues[3].ActiveApps[0], &p.Queues[3].ActiveApps[0], "a short list is shared")
+	lanes, _ := p.LaneLeaves("")
+	whole, _ := f.LaneLeaves("")
+	require.Len(t, lanes, len(whole))
 }
