@@ -23,16 +23,11 @@ func (sv *Server) Prepare(saved, slug string) {
 	if sv.handled || sv.prepared != nil || saved == "" {
 		return
 	}
-	st := &savedWork{value: saved, ok: true}
-	lesson, ok := store.SavedLesson(st)
-	if !ok || (slug != "" && lesson != slug) {
-		return
-	}
 	s := store.New()
-	if restored, err := s.Restore(st); !restored || err != nil {
+	if restored, err := s.RestoreFor(&savedWork{value: saved, ok: true}, slug); !restored || err != nil {
 		return // OpOpen will say why, as it would have
 	}
-	sv.prepared = &prepared{store: s, saved: saved, lesson: lesson}
+	sv.prepared = &prepared{store: s, saved: saved, lesson: s.Lesson()}
 }
 
 // takePrepared reports whether c, the server's first command, is the

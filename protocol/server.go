@@ -307,16 +307,14 @@ func (sv *Server) open(slug, fragment, saved string) Opened {
 	}()
 	var o Opened
 	st := &savedWork{value: saved, ok: saved != ""}
-	if lesson, ok := store.SavedLesson(st); ok && (slug == "" || lesson == slug) {
-		restored, err := s.Restore(st)
-		if restored {
-			return Opened{Restored: true}
-		}
-		if err != nil {
-			o.SavedErr = err.Error()
-			if linkErr == nil {
-				linkErr = err
-			}
+	restored, err := s.RestoreFor(st, slug)
+	if restored {
+		return Opened{Restored: true}
+	}
+	if err != nil {
+		o.SavedErr = err.Error()
+		if linkErr == nil {
+			linkErr = err
 		}
 	}
 	if slug == "" {

@@ -38,10 +38,12 @@ func (s *Store) OpenLink(fragment string) error {
 	return s.open(sc, "", step, sel, "this link")
 }
 
-// open loads sc and stands on step with sel selected.
+// open loads sc, which the link or file it came from validated
+// (scenarios.Parse, DecodeLink), and stands on step with sel selected:
+// one frame published, of that step.
 func (s *Store) open(sc *scenarios.Scenario, lesson string, step int, sel, what string) error {
 	saved := *s
-	if err := s.Load(sc, lesson); err != nil {
+	if err := s.start(sc, lesson); err != nil {
 		*s = saved
 		return s.refuse(fmt.Errorf("%s does not open: %w", what, err))
 	}
@@ -152,17 +154,24 @@ func (s *Store) SaveAt(st Storage, k int) error {
 }
 
 // SavedLesson returns the lesson of the work kept in st ("" when none, or
-// work of its own); ok is false when st keeps no work.
+// work of its own); ok is false when st keeps no work, or work in a form
+// this version does not read.
 func SavedLesson(st Storage) (lesson string, ok bool) {
+	sv, ok := readSaved(st)
+	return sv.Lesson, ok
+}
+
+// readSaved reads the work kept in st; ok is false when st keeps none, or
+// work in a form this version does not read.
+func readSaved(st Storage) (sv saved, ok bool) {
 	v, ok, err := st.Get(SaveKey)
 	if err != nil || !ok {
-		return "", false
+		return saved{}, false
 	}
-	var sv saved
 	if json.Unmarshal([]byte(v), &sv) != nil || sv.Version != 1 {
-		return "", false
+		return saved{}, false
 	}
-	return sv.Lesson, true
+	return sv, true
 }
 
 // Restore brings back the work kept in st. It returns false when st keeps
@@ -180,6 +189,24 @@ func (s *Store) Restore(st Storage) (bool, error) {
 	if err := json.Unmarshal([]byte(v), &sv); err != nil || sv.Version != 1 {
 		return false, s.refuse(fmt.Errorf("the saved work is in a form this yarnplay does not read"))
 	}
+	return s.restore(sv)
+}
+
+// RestoreFor is Restore of the work kept in st when SavedLesson reads it
+// and it started from the lesson slug (from any lesson, or none, when
+// slug is ""); else it returns false and changes nothing. It reads the
+// kept work once, where SavedLesson then Restore read it twice (megabytes
+// for a cluster of thousands of nodes).
+func (s *Store) RestoreFor(st Storage, slug string) (bool, error) {
+	sv, ok := readSaved(st)
+	if !ok || slug != "" && sv.Lesson != slug {
+		return false, nil
+	}
+	return s.restore(sv)
+}
+
+// restore opens sv, saved work read.
+func (s *Store) restore(sv saved) (bool, error) {
 	sc, step, sel, err := scenarios.DecodeSavedLink(sv.Link)
 	if err != nil {
 		return false, s.refuse(fmt.Errorf("the saved work does not open: %w", err))

@@ -142,6 +142,16 @@ func (s *Store) Load(sc *scenarios.Scenario, lesson string) error {
 	if err := sc.Validate(); err != nil {
 		return s.refuse(fmt.Errorf("the scenario is not valid: %w", err))
 	}
+	if err := s.start(sc, lesson); err != nil {
+		return err
+	}
+	s.publish()
+	return nil
+}
+
+// start is Load of sc, already validated, without publishing its frame:
+// the work stands on its first step.
+func (s *Store) start(sc *scenarios.Scenario, lesson string) error {
 	p, err := scenarios.NewPlayer(sc)
 	if err != nil {
 		return s.refuse(startError(err))
@@ -154,7 +164,6 @@ func (s *Store) Load(sc *scenarios.Scenario, lesson string) error {
 			s.sel, s.selUser = "", ""
 		}
 	}
-	s.publish()
 	return nil
 }
 
