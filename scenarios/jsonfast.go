@@ -15,7 +15,7 @@ import (
 // document again the slow way, for the same result or message.
 // FuzzFastJSONIsTheStreamingReader keeps the two the same.
 func fastJSON(data []byte, limit int) (v *value, ok bool) {
-	p := &fastParser{data: data, line: 1, limit: limit}
+	p := &fastParser{data: data, line: 1, limit: limit, strs: map[string]string{}}
 	v = p.value(0)
 	if p.bad {
 		return nil, false
@@ -34,6 +34,47 @@ type fastParser struct {
 	pos, line    int
 	total, limit int
 	bad          bool
+	// Saved work at scale is some two million values, most of them keys
+	// and short scalars that repeat (a submit's keys, its queue, user and
+	// sizes): the parser takes values from slabs, builds each container's
+	// list once at its size from a stack of the values read, and keeps one
+	// copy of each short string. It allocated a tenth as often.
+	slab  []value
+	stack []*value
+	strs  map[string]string
+}
+
+// Bounds of the parser's memory (fastParser).
+const (
+	slabValues = 1024 // values a slab holds
+	internMax  = 24   // the longest string kept once
+	internAll  = 1 << 14
+)
+
+// newValue returns a zero value from the slab.
+func (p *fastParser) newValue() *value {
+	if len(p.slab) == 0 {
+		p.slab = make([]value, slabValues)
+	}
+	v := &p.slab[0]
+	p.slab = p.slab[1:]
+	return v
+}
+
+// text returns the string of data[from:to], one copy of it when short.
+func (p *fastParser) text(from, to int) string {
+	b := p.data[from:to]
+	if len(b) > internMax {
+		return string(b)
+	}
+	if s, ok := p.strs[string(b)]; ok {
+		return s
+	}
+	s := string(b)
+	if len(p.strs) < internAll {
+		p.strs[s] = s
+	}
+	return s
 }
 
 // space passes over JSON's whitespace, counting lines.
@@ -62,7 +103,8 @@ func (p *fastParser) value(depth int) *value {
 		p.bad = true
 		return nil
 	}
-	v := &value{line: p.line, size: 1}
+	v := p.newValue()
+	v.line, v.size = p.line, 1
 	switch c := p.data[p.pos]; {
 	case c == '{' || c == '[':
 		p.container(v, c == '{', depth)
@@ -99,6 +141,16 @@ func (p *fastParser) container(v *value, isMap bool, depth int) {
 		p.pos++
 		return
 	}
+	// The values read go on the stack, and into v's list at its close.
+	mark := len(p.stack)
+	defer func() {
+		if !p.bad {
+			v.content = make([]*value, len(p.stack)-mark)
+			copy(v.content, p.stack[mark:])
+		}
+		clear(p.stack[mark:])
+		p.stack = p.stack[:mark]
+	}()
 	for !p.bad {
 		if isMap {
 			p.space()
@@ -108,21 +160,22 @@ func (p *fastParser) container(v *value, isMap bool, depth int) {
 			}
 			p.total++
 			line := p.line
-			key := &value{kind: vScalar, tag: "str", text: p.str(), line: line, size: 1}
+			key := p.newValue()
+			*key = value{kind: vScalar, tag: "str", text: p.str(), line: line, size: 1}
 			p.space()
 			if p.bad || p.pos >= len(p.data) || p.data[p.pos] != ':' {
 				p.bad = true
 				return
 			}
 			p.pos++
-			v.content = append(v.content, key)
+			p.stack = append(p.stack, key)
 			v.size++
 		}
 		cv := p.value(depth + 1)
 		if p.bad {
 			return
 		}
-		v.content = append(v.content, cv)
+		p.stack = append(p.stack, cv)
 		v.size += cv.size
 		p.space()
 		if p.pos >= len(p.data) {
@@ -162,7 +215,7 @@ func (p *fastParser) str() string {
 		case c == '"':
 			p.pos++
 			if plain {
-				return string(p.data[start+1 : p.pos-1])
+				return p.text(start+1, p.pos-1)
 			}
 			var s string
 			if json.Unmarshal(p.data[start:p.pos], &s) != nil {
@@ -231,5 +284,5 @@ func (p *fastParser) number() (tag, text string) {
 			return "", ""
 		}
 	}
-	return tag, string(p.data[start:p.pos])
+	return tag, p.text(start, p.pos)
 }
