@@ -43,9 +43,10 @@ func (sv *Server) pageFrame(f *store.Frame) *store.Frame {
 	if f != sv.full || sv.canvas != sv.pageCanvas {
 		painted := sv.canvas.Width > 0
 		p := f.ForPage(sv.canvas.Focus, !painted)
-		if p != f && sv.full != nil && sameList(f.Queues, sv.full.Queues) {
-			// The store kept its queues' views (a selection): so does
-			// the page, whose queues' lists ForPage cut again.
+		if p != f && sv.full != nil && sameList(f.Queues, sv.full.Queues) && f.Selected == sv.full.Selected {
+			// The store kept its queues' views and the page shows the
+			// same queues' users (a canvas change): the page keeps its
+			// queues, which ForPage cut again.
 			p.Queues = sv.page.Queues
 		}
 		if painted {

@@ -215,7 +215,7 @@ func (f *Frame) LaneLeaves(queue string) (shown []*core.QueueView, more int) {
 // LaneCards are the applications a leaf's lane shows as cards, active
 // then pending, at most MaxLaneCards; more counts those left out (of
 // NumActiveApps and NumPendingApps, which count the whole lists: a page's
-// frame holds their cards only, laneLists).
+// frame holds their cards only, shownQueues).
 func LaneCards(q *core.QueueView) (active, pending []string, more int) {
 	na := min(len(q.ActiveApps), MaxLaneCards)
 	np := min(len(q.PendingApps), MaxLaneCards-na)
@@ -223,27 +223,50 @@ func LaneCards(q *core.QueueView) (active, pending []string, more int) {
 	return active, pending, q.NumActiveApps + q.NumPendingApps - len(active) - len(pending)
 }
 
-// laneLists returns queues with each leaf's lists of applications cut to
-// what the page shows of them: its lane's cards (LaneCards), and none of
-// those over max-parallel-apps, which it counts only. At benchmark 5's
-// scale the lists name all 20,000 applications at every step, which the
-// page read, and the worker wrote, in full. A queue whose lists are
-// already that short is shared.
-func laneLists(queues []core.QueueView) []core.QueueView {
+// shownQueues returns f's queues as the page holds them: each leaf's
+// lists of applications cut to what it shows of them, its lane's cards
+// (LaneCards), and none of those over max-parallel-apps, which it counts
+// only; and the users of the queues whose users it shows (usersShown),
+// and of no other. At benchmark 5's scale the lists name all 20,000
+// applications at every step, and the users are thousands; the page read
+// them, and the worker wrote them, in full at every step. A queue cut of
+// nothing is shared.
+func (f *Frame) shownQueues() []core.QueueView {
+	users := f.usersShown()
 	var out []core.QueueView
-	for i := range queues {
-		q := &queues[i]
+	for i := range f.Queues {
+		q := &f.Queues[i]
 		active, pending, _ := LaneCards(q)
-		if len(active) == len(q.ActiveApps) && len(pending) == len(q.PendingApps) && q.NonRunnableApps == nil {
+		keepUsers := q.Users == nil || users[q.Path]
+		if len(active) == len(q.ActiveApps) && len(pending) == len(q.PendingApps) && q.NonRunnableApps == nil && keepUsers {
 			continue
 		}
 		if out == nil {
-			out = slices.Clone(queues)
+			out = slices.Clone(f.Queues)
 		}
-		out[i].ActiveApps, out[i].PendingApps, out[i].NonRunnableApps = active, pending, nil
+		c := &out[i]
+		c.ActiveApps, c.PendingApps, c.NonRunnableApps = active, pending, nil
+		if !keepUsers {
+			c.Users = nil
+		}
 	}
 	if out == nil {
-		return queues
+		return f.Queues
+	}
+	return out
+}
+
+// usersShown are the queues whose users the page shows: the selected
+// queue's (queue detail, formulas) and the lanes' leaves' (their user
+// bars). The others' users it counts only (QueueView.ActiveUsers).
+func (f *Frame) usersShown() map[string]bool {
+	out := map[string]bool{}
+	if f.Selected != "" {
+		out[f.Selected] = true
+	}
+	lanes, _ := f.LaneLeaves(f.Selected)
+	for _, q := range lanes {
+		out[q.Path] = true
 	}
 	return out
 }
@@ -268,7 +291,8 @@ func (f *Frame) QueueContainers(path string) int {
 // ForPage returns the frame the page gets of f, a whole frame: the
 // applications the page shows (shownApps) and what it shows of the
 // others (Shown), and the queues' lists of applications cut to the
-// lanes' cards (laneLists). focus is the node the page shows as a card ("" none);
+// lanes' cards and the users of the queues it shows users of
+// (shownQueues). focus is the node the page shows as a card ("" none);
 // everyNode says that the page draws every node's containers whatever
 // their number (it paints its node canvas itself).
 func (f *Frame) ForPage(focus string, everyNode bool) *Frame {
@@ -277,7 +301,7 @@ func (f *Frame) ForPage(focus string, everyNode bool) *Frame {
 	}
 	idx := f.shownApps(focus, everyNode)
 	p := *f
-	p.Queues = laneLists(f.Queues)
+	p.Queues = f.shownQueues()
 	p.Apps = make([]core.AppView, len(idx))
 	sh := &Shown{Index: make([]int32, len(idx)), Rank: make([]int32, len(idx)), Total: len(f.Apps)}
 	all := ranks(f.Apps)

@@ -156,3 +156,28 @@ func TestThePageHoldsTheLanesCardsOfTheLists(t *testing.T) {
 	whole, _ := f.LaneLeaves("")
 	require.Len(t, lanes, len(whole))
 }
+
+// The page holds the users of the selected queue and of the lanes' leaves,
+// those it shows, and of no other queue.
+func TestThePageHoldsTheUsersItShows(t *testing.T) {
+	f := shownFrame(10, 0)
+	f.Queues = append(f.Queues, core.QueueView{Path: "root.c", Leaf: true})
+	for i := range f.Queues {
+		f.Queues[i].Users = []core.UserView{{Name: "u"}}
+	}
+	users := func(p *Frame) []string {
+		var out []string
+		for _, q := range p.Queues {
+			if len(q.Users) > 0 {
+				out = append(out, q.Path)
+			}
+		}
+		return out
+	}
+	require.Equal(t, []string{"root.a", "root.b"}, users(f.ForPage("", false)), "the lanes' leaves")
+	f.Selected = "root.c"
+	require.Equal(t, []string{"root.c"}, users(f.ForPage("", false)), "the selected queue, whose lane is shown empty")
+	f.Selected = "root"
+	require.Equal(t, []string{"root", "root.a", "root.b"}, users(f.ForPage("", false)))
+	require.Len(t, f.Queues[3].Users, 1, "the store's frame keeps them")
+}
