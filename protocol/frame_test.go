@@ -166,8 +166,10 @@ func TestFramesCrossAsDeltas(t *testing.T) {
 		q, was := after.Queues[i], before.Queues[i]
 		if q.Path == "root.b" {
 			require.NotEmpty(t, was.Users)
+			require.NotEmpty(t, was.ActiveApps)
 			require.Empty(t, q.Users, "the users of a queue the page does not show")
-			q.Users = was.Users
+			require.Empty(t, q.ActiveApps, "the cards of a lane the page does not show")
+			q.Users, q.ActiveApps = was.Users, was.ActiveApps
 		}
 		require.Equal(t, was, q, q.Path)
 	}

@@ -223,32 +223,35 @@ func LaneCards(q *core.QueueView) (active, pending []string, more int) {
 	return active, pending, q.NumActiveApps + q.NumPendingApps - len(active) - len(pending)
 }
 
-// shownQueues returns f's queues as the page holds them: each leaf's
-// lists of applications cut to what it shows of them, its lane's cards
-// (LaneCards), and none of those over max-parallel-apps, which it counts
-// only; and the users of the queues whose users it shows (usersShown),
-// and of no other. At benchmark 5's scale the lists name all 20,000
-// applications at every step, and the users are thousands; the page read
-// them, and the worker wrote them, in full at every step. A queue cut of
+// shownQueues returns f's queues as the page holds them: the lanes'
+// leaves' lists of applications cut to their cards (LaneCards), the lists
+// of the others and the applications over max-parallel-apps left out
+// (the page counts them only: NumActiveApps and the like), and the users
+// of the queues whose users it shows only (queuesShown; the others'
+// it counts: ActiveUsers). At benchmark 5's scale the lists name all
+// 20,000 applications, and the users are thousands: the page read them,
+// and the worker wrote them, in full at every step. A queue cut of
 // nothing is shared.
 func (f *Frame) shownQueues() []core.QueueView {
-	users := f.usersShown()
+	shown := f.queuesShown()
 	var out []core.QueueView
 	for i := range f.Queues {
 		q := &f.Queues[i]
-		active, pending, _ := LaneCards(q)
-		keepUsers := q.Users == nil || users[q.Path]
-		if len(active) == len(q.ActiveApps) && len(pending) == len(q.PendingApps) && q.NonRunnableApps == nil && keepUsers {
+		var active, pending []string
+		users := q.Users
+		if shown[q.Path] {
+			active, pending, _ = LaneCards(q)
+		} else {
+			users = nil
+		}
+		if len(active) == len(q.ActiveApps) && len(pending) == len(q.PendingApps) && q.NonRunnableApps == nil && len(users) == len(q.Users) {
 			continue
 		}
 		if out == nil {
 			out = slices.Clone(f.Queues)
 		}
 		c := &out[i]
-		c.ActiveApps, c.PendingApps, c.NonRunnableApps = active, pending, nil
-		if !keepUsers {
-			c.Users = nil
-		}
+		c.ActiveApps, c.PendingApps, c.NonRunnableApps, c.Users = active, pending, nil, users
 	}
 	if out == nil {
 		return f.Queues
@@ -256,10 +259,10 @@ func (f *Frame) shownQueues() []core.QueueView {
 	return out
 }
 
-// usersShown are the queues whose users the page shows: the selected
-// queue's (queue detail, formulas) and the lanes' leaves' (their user
-// bars). The others' users it counts only (QueueView.ActiveUsers).
-func (f *Frame) usersShown() map[string]bool {
+// queuesShown are the queues whose users and lane the page may show: the
+// selected queue (queue detail, formulas, its lane) and the lanes' leaves
+// (their cards and user bars).
+func (f *Frame) queuesShown() map[string]bool {
 	out := map[string]bool{}
 	if f.Selected != "" {
 		out[f.Selected] = true

@@ -157,8 +157,8 @@ func TestThePageHoldsTheLanesCardsOfTheLists(t *testing.T) {
 	require.Len(t, lanes, len(whole))
 }
 
-// The page holds the users of the selected queue and of the lanes' leaves,
-// those it shows, and of no other queue.
+// The page holds the users and cards of the selected queue and of the
+// lanes' leaves, those it shows, and of no other queue.
 func TestThePageHoldsTheUsersItShows(t *testing.T) {
 	f := shownFrame(10, 0)
 	f.Queues = append(f.Queues, core.QueueView{Path: "root.c", Leaf: true})
@@ -176,7 +176,10 @@ func TestThePageHoldsTheUsersItShows(t *testing.T) {
 	}
 	require.Equal(t, []string{"root.a", "root.b"}, users(f.ForPage("", false)), "the lanes' leaves")
 	f.Selected = "root.c"
-	require.Equal(t, []string{"root.c"}, users(f.ForPage("", false)), "the selected queue, whose lane is shown empty")
+	p := f.ForPage("", false)
+	require.Equal(t, []string{"root.c"}, users(p), "the selected queue, whose lane is shown empty")
+	require.Empty(t, p.Queues[1].ActiveApps, "root.a's lane is not shown")
+	require.Equal(t, f.Queues[1].NumActiveApps, p.Queues[1].NumActiveApps, "its applications are counted")
 	f.Selected = "root"
 	require.Equal(t, []string{"root", "root.a", "root.b"}, users(f.ForPage("", false)))
 	require.Len(t, f.Queues[3].Users, 1, "the store's frame keeps them")
