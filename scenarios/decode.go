@@ -80,7 +80,7 @@ func (d *decoder) groups(v *value, path string) (map[string][]string, error) {
 				}
 			}
 		} else if f.val.kind != vNull {
-			if gs, err = d.stringList(f.val, sub(path, f.key)); err != nil {
+			if gs, err = d.stringList(f.val, d.sub(path, f.key)); err != nil {
 				return nil, err
 			}
 		}
@@ -98,7 +98,7 @@ func (d *decoder) nodes(v *value, path string) ([]NodeSpec, error) {
 	}
 	out := make([]NodeSpec, 0, len(v.content))
 	for i, it := range v.content {
-		n, err := d.nodeSpec(it, index(path, i))
+		n, err := d.nodeSpec(it, d.index(path, i))
 		if err != nil {
 			return nil, err
 		}
@@ -122,7 +122,7 @@ func (d *decoder) nodeLabels(v *value, path string) ([]NodeLabel, error) {
 	}
 	out := make([]NodeLabel, 0, len(v.content))
 	for i, it := range v.content {
-		p := index(path, i)
+		p := d.index(path, i)
 		if it.kind == vScalar {
 			name, err := d.str(it, p)
 			if err != nil {
@@ -142,10 +142,10 @@ func (d *decoder) nodeLabels(v *value, path string) ([]NodeLabel, error) {
 		for _, f := range fs {
 			switch f.key {
 			case "name":
-				l.Name, err = d.str(f.val, sub(p, f.key))
+				l.Name, err = d.str(f.val, d.sub(p, f.key))
 			case "exclusive":
 				var b bool
-				b, err = d.boolean(f.val, sub(p, f.key))
+				b, err = d.boolean(f.val, d.sub(p, f.key))
 				l.Exclusive = &b
 			}
 			if err != nil {
@@ -167,7 +167,7 @@ func (d *decoder) nodeSpec(v *value, path string) (*NodeSpec, error) {
 	}
 	n := &NodeSpec{Line: v.line}
 	for _, f := range fs {
-		p := sub(path, f.key)
+		p := d.sub(path, f.key)
 		switch f.key {
 		case "name":
 			n.Name, err = d.str(f.val, p)
@@ -206,7 +206,7 @@ func (d *decoder) resource(v *value, path string, lowest int64) (mem, vcores int
 		return 0, 0, false, err
 	}
 	for _, f := range fs {
-		n, err := d.integer(f.val, sub(path, f.key), lowest, math.MaxInt64/4)
+		n, err := d.integer(f.val, d.sub(path, f.key), lowest, math.MaxInt64/4)
 		if err != nil {
 			return 0, 0, false, err
 		}
@@ -260,7 +260,7 @@ func (d *decoder) step(v *value, path string, st *Step) error {
 		}
 	}
 	for _, f := range fs {
-		p := sub(path, f.key)
+		p := d.sub(path, f.key)
 		var err error
 		switch f.key {
 		case KindSubmit:
@@ -338,7 +338,7 @@ func (d *decoder) submit(v *value, path string) (*Submit, error) {
 	}
 	s := &Submit{}
 	for _, f := range fs {
-		p := sub(path, f.key)
+		p := d.sub(path, f.key)
 		switch f.key {
 		case "app":
 			s.App, err = d.str(f.val, p)
@@ -391,7 +391,7 @@ func (d *decoder) request(v *value, path string) (Asks, error) {
 	}
 	out := make(Asks, 0, len(v.content))
 	for i, it := range v.content {
-		a, err := d.ask(it, index(path, i))
+		a, err := d.ask(it, d.index(path, i))
 		if err != nil {
 			return nil, err
 		}
@@ -410,7 +410,7 @@ func (d *decoder) ask(v *value, path string) (Ask, error) {
 	}
 	var a Ask
 	for _, f := range fs {
-		p := sub(path, f.key)
+		p := d.sub(path, f.key)
 		switch f.key {
 		case "app":
 			a.App, err = d.str(f.val, p)
@@ -449,7 +449,7 @@ func (d *decoder) heartbeat(v *value, path string) (Heartbeats, error) {
 		}
 		out := make(Heartbeats, 0, len(v.content))
 		for i, it := range v.content {
-			h, err := d.heartbeatSpec(it, index(path, i))
+			h, err := d.heartbeatSpec(it, d.index(path, i))
 			if err != nil {
 				return nil, err
 			}
@@ -484,9 +484,9 @@ func (d *decoder) heartbeatSpec(v *value, path string) (HeartbeatSpec, error) {
 	var h HeartbeatSpec
 	for _, f := range fs {
 		if f.key == "node" {
-			h.Node, err = d.str(f.val, sub(path, f.key))
+			h.Node, err = d.str(f.val, d.sub(path, f.key))
 		} else {
-			h.Times, err = d.intIn(f.val, sub(path, f.key), 0)
+			h.Times, err = d.intIn(f.val, d.sub(path, f.key), 0)
 		}
 		if err != nil {
 			return HeartbeatSpec{}, err
@@ -508,7 +508,7 @@ func (d *decoder) finishContainer(v *value, path string) (*FinishContainer, erro
 	}
 	fc := &FinishContainer{}
 	for _, f := range fs {
-		p := sub(path, f.key)
+		p := d.sub(path, f.key)
 		switch f.key {
 		case "app":
 			fc.App, err = d.str(f.val, p)
@@ -535,9 +535,9 @@ func (d *decoder) killApp(v *value, path string) (*KillApp, error) {
 	k := &KillApp{}
 	for _, f := range fs {
 		if f.key == "app" {
-			k.App, err = d.str(f.val, sub(path, f.key))
+			k.App, err = d.str(f.val, d.sub(path, f.key))
 		} else {
-			k.By, err = d.str(f.val, sub(path, f.key))
+			k.By, err = d.str(f.val, d.sub(path, f.key))
 		}
 		if err != nil {
 			return nil, err
@@ -556,7 +556,7 @@ func (d *decoder) refresh(v *value, path string) (*Refresh, error) {
 		return nil, err
 	}
 	for _, f := range fs {
-		p := sub(path, f.key)
+		p := d.sub(path, f.key)
 		switch f.key {
 		case "set":
 			r.Set, err = d.configMap(f.val, p)
@@ -589,9 +589,9 @@ func (d *decoder) removeNode(v *value, path string) (*RemoveNode, error) {
 	r := &RemoveNode{}
 	for _, f := range fs {
 		if f.key == "name" {
-			r.Name, err = d.str(f.val, sub(path, f.key))
+			r.Name, err = d.str(f.val, d.sub(path, f.key))
 		} else {
-			r.Count, err = d.intIn(f.val, sub(path, f.key), 1)
+			r.Count, err = d.intIn(f.val, d.sub(path, f.key), 1)
 		}
 		if err != nil {
 			return nil, err
@@ -610,7 +610,7 @@ func (d *decoder) preemptionRound(v *value, path string) (*PreemptionRound, erro
 		return nil, err
 	}
 	for _, f := range fs {
-		if r.NowMS, err = d.integer(f.val, sub(path, f.key), 0, math.MaxInt64/4); err != nil {
+		if r.NowMS, err = d.integer(f.val, d.sub(path, f.key), 0, math.MaxInt64/4); err != nil {
 			return nil, err
 		}
 	}

@@ -29,7 +29,7 @@ func (d *decoder) expect(v *value, path string) (*Expect, error) {
 		return nil, err
 	}
 	for _, f := range fs {
-		p := sub(path, f.key)
+		p := d.sub(path, f.key)
 		var err error
 		switch f.key {
 		case "queue_used":
@@ -146,7 +146,7 @@ func (d *decoder) resMap(v *value, path string) (map[string]ExpRes, error) {
 	}
 	out := make(map[string]ExpRes, len(fs))
 	for _, f := range fs {
-		if out[f.key], err = d.expRes(f.val, sub(path, f.key)); err != nil {
+		if out[f.key], err = d.expRes(f.val, d.sub(path, f.key)); err != nil {
 			return nil, err
 		}
 	}
@@ -164,7 +164,7 @@ func (d *decoder) optResMap(v *value, path string) (map[string]*ExpRes, error) {
 			out[f.key] = nil
 			continue
 		}
-		r, err := d.expRes(f.val, sub(path, f.key))
+		r, err := d.expRes(f.val, d.sub(path, f.key))
 		if err != nil {
 			return nil, err
 		}
@@ -180,7 +180,7 @@ func (d *decoder) nestedResMap(v *value, path string) (map[string]map[string]Exp
 	}
 	out := make(map[string]map[string]ExpRes, len(fs))
 	for _, f := range fs {
-		if out[f.key], err = d.resMap(f.val, sub(path, f.key)); err != nil {
+		if out[f.key], err = d.resMap(f.val, d.sub(path, f.key)); err != nil {
 			return nil, err
 		}
 	}
@@ -194,7 +194,7 @@ func (d *decoder) intMap(v *value, path string) (map[string]int, error) {
 	}
 	out := make(map[string]int, len(fs))
 	for _, f := range fs {
-		if out[f.key], err = d.intIn(f.val, sub(path, f.key), 0); err != nil {
+		if out[f.key], err = d.intIn(f.val, d.sub(path, f.key), 0); err != nil {
 			return nil, err
 		}
 	}
@@ -210,7 +210,7 @@ func (d *decoder) nestedIntMap(v *value, path string, priorityKeys bool) (map[st
 	}
 	out := make(map[string]map[string]int, len(fs))
 	for _, f := range fs {
-		p := sub(path, f.key)
+		p := d.sub(path, f.key)
 		inner, err := d.intMap(f.val, p)
 		if err != nil {
 			return nil, err
@@ -235,7 +235,7 @@ func (d *decoder) boolMap(v *value, path string) (map[string]bool, error) {
 	}
 	out := make(map[string]bool, len(fs))
 	for _, f := range fs {
-		if out[f.key], err = d.boolean(f.val, sub(path, f.key)); err != nil {
+		if out[f.key], err = d.boolean(f.val, d.sub(path, f.key)); err != nil {
 			return nil, err
 		}
 	}
@@ -251,7 +251,7 @@ func (d *decoder) enumMap(v *value, path string, allowed []string, norm func(str
 	}
 	out := make(map[string]string, len(fs))
 	for _, f := range fs {
-		s, err := d.str(f.val, sub(path, f.key))
+		s, err := d.str(f.val, d.sub(path, f.key))
 		if err != nil {
 			return nil, err
 		}
@@ -259,7 +259,7 @@ func (d *decoder) enumMap(v *value, path string, allowed []string, norm func(str
 			s = norm(s)
 		}
 		if allowed != nil && !contains(allowed, s) {
-			return nil, d.errAt(f.val, sub(path, f.key), "must be one of %s, not %q", strings.Join(allowed, ", "), f.val.text)
+			return nil, d.errAt(f.val, d.sub(path, f.key), "must be one of %s, not %q", strings.Join(allowed, ", "), f.val.text)
 		}
 		out[f.key] = s
 	}
@@ -273,14 +273,14 @@ func (d *decoder) capacities(v *value, path string) (map[string]QueueCapacities,
 	}
 	out := make(map[string]QueueCapacities, len(fs))
 	for _, f := range fs {
-		p := sub(path, f.key)
+		p := d.sub(path, f.key)
 		cfs, err := d.fields(f.val, p, []string{"capacity", "absolute_capacity", "maximum_capacity", "absolute_maximum_capacity"})
 		if err != nil {
 			return nil, err
 		}
 		var qc QueueCapacities
 		for _, cf := range cfs {
-			x, err := d.number(cf.val, sub(p, cf.key))
+			x, err := d.number(cf.val, d.sub(p, cf.key))
 			if err != nil {
 				return nil, err
 			}
@@ -306,7 +306,7 @@ func (d *decoder) acls(v *value, path string) ([]ACLCheck, error) {
 	}
 	out := make([]ACLCheck, 0, len(v.content))
 	for i, it := range v.content {
-		p := index(path, i)
+		p := d.index(path, i)
 		fs, err := d.fields(it, p, []string{"queue", "user", "groups", "acl", "allowed"})
 		if err != nil {
 			return nil, err
@@ -316,7 +316,7 @@ func (d *decoder) acls(v *value, path string) ([]ACLCheck, error) {
 		}
 		var a ACLCheck
 		for _, f := range fs {
-			fp := sub(p, f.key)
+			fp := d.sub(p, f.key)
 			switch f.key {
 			case "queue":
 				a.Queue, err = d.str(f.val, fp)
@@ -353,7 +353,7 @@ func (d *decoder) allocations(v *value, path string) ([]AllocationCheck, error) 
 	}
 	out := make([]AllocationCheck, 0, len(v.content))
 	for i, it := range v.content {
-		p := index(path, i)
+		p := d.index(path, i)
 		fs, err := d.fields(it, p, []string{"app", "node", "locality", "priority"})
 		if err != nil {
 			return nil, err
@@ -363,7 +363,7 @@ func (d *decoder) allocations(v *value, path string) ([]AllocationCheck, error) 
 		}
 		var a AllocationCheck
 		for _, f := range fs {
-			fp := sub(p, f.key)
+			fp := d.sub(p, f.key)
 			switch f.key {
 			case "app":
 				a.App, err = d.str(f.val, fp)
@@ -396,14 +396,14 @@ func (d *decoder) preemptionCounts(v *value, path string) (map[string]Preemption
 	}
 	out := make(map[string]PreemptionCounts, len(fs))
 	for _, f := range fs {
-		p := sub(path, f.key)
+		p := d.sub(path, f.key)
 		cfs, err := d.fields(f.val, p, []string{"mark", "kill"})
 		if err != nil {
 			return nil, err
 		}
 		var pc PreemptionCounts
 		for _, cf := range cfs {
-			n, err := d.intIn(cf.val, sub(p, cf.key), 0)
+			n, err := d.intIn(cf.val, d.sub(p, cf.key), 0)
 			if err != nil {
 				return nil, err
 			}

@@ -13,6 +13,11 @@ import (
 // naming its path and line.
 type decoder struct {
 	file string
+	// quiet leaves the paths out (d.sub and d.index give ""): they are
+	// built only for an error's message, and saved work at scale would
+	// build hundreds of thousands of them. A quiet decode that fails is
+	// done again with them (decode), for the same error with its path.
+	quiet bool
 }
 
 func (d *decoder) errAt(v *value, path, format string, args ...any) error {
@@ -93,6 +98,22 @@ func sub(path, key string) string {
 // index appends a list index to a path.
 func index(path string, i int) string { return path + "[" + strconv.Itoa(i) + "]" }
 
+// sub is sub for the decoder: "" while it decodes quietly (decoder).
+func (d *decoder) sub(path, key string) string {
+	if d.quiet {
+		return ""
+	}
+	return sub(path, key)
+}
+
+// index is index for the decoder: "" while it decodes quietly (decoder).
+func (d *decoder) index(path string, i int) string {
+	if d.quiet {
+		return ""
+	}
+	return index(path, i)
+}
+
 // str reads a scalar as text. Numbers and booleans are accepted and keep
 // their text, so `user: 1234` and `queue: default` both read as strings.
 func (d *decoder) str(v *value, path string) (string, error) {
@@ -171,12 +192,12 @@ func (d *decoder) texts(v *value, path string) ([]string, error) {
 	}
 	out := make([]string, 0, len(v.content))
 	for i, it := range v.content {
-		s, err := d.str(it, index(path, i))
+		s, err := d.str(it, d.index(path, i))
 		if err != nil {
 			return nil, err
 		}
 		if s == "" {
-			return nil, d.errAt(it, index(path, i), "must not be empty")
+			return nil, d.errAt(it, d.index(path, i), "must not be empty")
 		}
 		out = append(out, s)
 	}
@@ -197,7 +218,7 @@ func (d *decoder) stringList(v *value, path string) ([]string, error) {
 	}
 	out := make([]string, 0, len(v.content))
 	for i, it := range v.content {
-		s, err := d.str(it, index(path, i))
+		s, err := d.str(it, d.index(path, i))
 		if err != nil {
 			return nil, err
 		}
@@ -219,9 +240,9 @@ func (d *decoder) configMap(v *value, path string) (map[string]string, error) {
 			return nil, d.errAt(f.at, path, "a property name must not be empty")
 		}
 		if f.val.kind == vNull {
-			return nil, d.errAt(f.val, sub(path, f.key), `has no value; write "" for an empty one`)
+			return nil, d.errAt(f.val, d.sub(path, f.key), `has no value; write "" for an empty one`)
 		}
-		s, err := d.str(f.val, sub(path, f.key))
+		s, err := d.str(f.val, d.sub(path, f.key))
 		if err != nil {
 			return nil, err
 		}
@@ -252,7 +273,7 @@ func (d *decoder) generic(v *value, path string) (any, error) {
 	case vSeq:
 		out := make([]any, 0, len(v.content))
 		for i, it := range v.content {
-			g, err := d.generic(it, index(path, i))
+			g, err := d.generic(it, d.index(path, i))
 			if err != nil {
 				return nil, err
 			}
@@ -266,7 +287,7 @@ func (d *decoder) generic(v *value, path string) (any, error) {
 	}
 	out := make(map[string]any, len(fs))
 	for _, f := range fs {
-		g, err := d.generic(f.val, sub(path, f.key))
+		g, err := d.generic(f.val, d.sub(path, f.key))
 		if err != nil {
 			return nil, err
 		}

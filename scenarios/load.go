@@ -62,6 +62,13 @@ func decode(name string, data []byte, limit int) (*Scenario, error) {
 		}
 		return nil, &Error{File: name, Msg: err.Error()}
 	}
-	d := &decoder{file: name}
-	return d.scenario(v)
+	sc, err := (&decoder{file: name, quiet: true}).scenario(v)
+	if err != nil {
+		// Again, with the paths, for the message.
+		d := &decoder{file: name}
+		if _, perr := d.scenario(v); perr != nil {
+			err = perr
+		}
+	}
+	return sc, err
 }

@@ -46,7 +46,7 @@ func (d *decoder) restore(v *value, path string) (*Restore, error) {
 	}
 	r := &Restore{}
 	for _, f := range fs {
-		p := sub(path, f.key)
+		p := d.sub(path, f.key)
 		switch f.key {
 		case "apps":
 			err = d.list(f.val, p, func(it *value, ip string) error {
@@ -86,7 +86,7 @@ func (d *decoder) list(v *value, path string, each func(*value, string) error) e
 		return d.errAt(v, path, "must be a list, not %s", v.describe())
 	}
 	for i, it := range v.content {
-		if err := each(it, index(path, i)); err != nil {
+		if err := each(it, d.index(path, i)); err != nil {
 			return err
 		}
 	}
@@ -103,7 +103,7 @@ func (d *decoder) restoredContainer(v *value, path string) (RestoredContainer, e
 		return c, err
 	}
 	for _, f := range fs {
-		p := sub(path, f.key)
+		p := d.sub(path, f.key)
 		switch f.key {
 		case "app":
 			c.App, err = d.str(f.val, p)
