@@ -11,7 +11,8 @@ import (
 )
 
 // Narrate turns the scheduler's decision record into sentences, one per
-// event, in order: "n3 heartbeats with 6144 MB of 8192 MB free",
+// event (but for nodeRun or more nodes joining alike, told in one), in
+// order: "n3 heartbeats with 6144 MB of 8192 MB free",
 // "root orders its children by used capacity: a (0.0%), b (12.5%)",
 // "leaf root.a: app_1 of alice skipped: user at its user limit (used 4096 MB > limit 3072 MB)",
 // "allocated a 2048 MB container to app_1 on n3 (OFF_SWITCH, request priority 1)".
@@ -35,12 +36,56 @@ type NarrateOptions struct {
 func NarrateWith(events []core.Event, opts NarrateOptions) []string {
 	n := narrator{vcores: opts.VCores}
 	out := make([]string, 0, len(events))
-	for _, e := range events {
-		if s := n.one(e); s != "" {
+	for i := 0; i < len(events); i++ {
+		if k := nodesAlike(events[i:]); k >= nodeRun {
+			out = append(out, joinRun(events[i:i+k]))
+			i += k - 1
+			continue
+		}
+		if s := n.one(events[i]); s != "" {
 			out = append(out, s)
 		}
 	}
 	return out
+}
+
+// nodeRun is the fewest nodes joining alike, one after another, that the
+// narration tells in one sentence (joinRun) instead of one each: a
+// cluster of ten thousand nodes starts with ten thousand events.
+const nodeRun = 10
+
+// nodesAlike counts the events at the start of events that are nodes
+// joining with the same resources, on the same rack and in the same
+// partition.
+func nodesAlike(events []core.Event) int {
+	if len(events) == 0 || events[0].Kind != core.EvNodeAdded {
+		return 0
+	}
+	e0 := &events[0]
+	k := 1
+	for k < len(events) {
+		e := &events[k]
+		if e.Kind != core.EvNodeAdded || e.Resource != e0.Resource || e.Detail != e0.Detail || e.Partition != e0.Partition {
+			break
+		}
+		k++
+	}
+	return k
+}
+
+// joinRun tells a run of nodes joining alike (nodesAlike) in one sentence:
+// "10000 nodes join the cluster, n0 to n9999, each with 131072 MB and 64
+// vcores on rack /default-rack".
+func joinRun(run []core.Event) string {
+	e := &run[0]
+	s := fmt.Sprintf("%d nodes join the cluster, %s to %s, each with %s", len(run), e.Node, run[len(run)-1].Node, full(e.Resource))
+	if e.Detail != "" {
+		s += " on rack " + e.Detail
+	}
+	if e.Partition != "" {
+		s += ", in partition " + e.Partition
+	}
+	return s
 }
 
 type narrator struct{ vcores bool }

@@ -1,6 +1,7 @@
 package scenarios
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -63,4 +64,42 @@ func TestNarrateServedReservation(t *testing.T) {
 		"the reservation on n0 is fulfilled: allocated a 4096 MB container to app_1 (OFF_SWITCH, request priority 1)",
 		"n0 is done: it served its reservation, so nothing else is scheduled on it in this heartbeat",
 	}, lines)
+}
+
+// Ten or more nodes joining alike, one after another, are told in one
+// sentence; fewer, or nodes that differ, one sentence each.
+func TestNarrateARunOfNodesJoining(t *testing.T) {
+	node := func(name, rack string, mb int64) core.Event {
+		return core.Event{Kind: core.EvNodeAdded, Node: name, Detail: rack, Resource: resource.New(mb, 8)}
+	}
+	run := func(from, n int, rack string, mb int64) []core.Event {
+		var out []core.Event
+		for i := range n {
+			out = append(out, node(fmt.Sprint("n", from+i), rack, mb))
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		name   string
+		events []core.Event
+		want   []string
+	}{
+		{"nine", run(0, 9, "/r1", 8192), nil},
+		{"ten", run(0, 10, "/r1", 8192), []string{"10 nodes join the cluster, n0 to n9, each with 8192 MB and 8 vcores on rack /r1"}},
+		{"two racks", append(run(0, 12, "/r1", 8192), run(12, 10, "/r2", 8192)...), []string{
+			"12 nodes join the cluster, n0 to n11, each with 8192 MB and 8 vcores on rack /r1",
+			"10 nodes join the cluster, n12 to n21, each with 8192 MB and 8 vcores on rack /r2"}},
+		{"another size in the run", append(append(run(0, 5, "/r1", 8192), node("big", "/r1", 16384)), run(5, 9, "/r1", 8192)...), nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := Narrate(tc.events)
+			if tc.want == nil {
+				// One sentence each.
+				require.Len(t, got, len(tc.events))
+				require.Equal(t, "node n0 joins the cluster with 8192 MB and 8 vcores on rack /r1", got[0])
+				return
+			}
+			require.Equal(t, tc.want, got)
+		})
+	}
 }
