@@ -47,17 +47,13 @@ type WalkStep struct {
 // which queue paths are leaves. A step with several heartbeats (a tick of
 // all nodes) gives them one after the other, Beat telling them apart;
 // events outside a heartbeat are not walked but keep their narration lines
-// counted, as scenarios.Narrate writes one line per decision that it says.
+// counted, as scenarios.Narrate writes them (scenarios.NarrationLines).
 func WalkSteps(events []core.Event, isLeaf func(string) bool) []WalkStep {
 	var out []WalkStep
-	line, beat, in := 0, -1, false
-	for _, e := range events {
-		said := len(scenarios.Narrate([]core.Event{e})) > 0
-		at := -1
-		if said {
-			at = line
-			line++
-		}
+	lines := scenarios.NarrationLines(events)
+	beat, in := -1, false
+	for i, e := range events {
+		at := lines[i]
 		if e.Kind == core.EvHeartbeat {
 			beat++
 			in = true
@@ -70,7 +66,7 @@ func WalkSteps(events []core.Event, isLeaf func(string) bool) []WalkStep {
 		case core.EvHeartbeat:
 			st.Kind = WalkNode
 		case core.EvAssignPass:
-			if !said {
+			if at < 0 {
 				continue
 			}
 			st.Kind = WalkNode

@@ -34,19 +34,46 @@ type NarrateOptions struct {
 
 // NarrateWith is Narrate with options.
 func NarrateWith(events []core.Event, opts NarrateOptions) []string {
+	lines, _ := narrate(events, opts, false)
+	return lines
+}
+
+// NarrationLines says, for each of events, the index of the sentence of
+// Narrate's that tells it, or -1 when none does (a run of nodes joining
+// alike shares one).
+func NarrationLines(events []core.Event) []int {
+	_, at := narrate(events, NarrateOptions{}, true)
+	return at
+}
+
+// narrate is NarrateWith, and with index each event's sentence
+// (NarrationLines).
+func narrate(events []core.Event, opts NarrateOptions, index bool) (out []string, at []int) {
 	n := narrator{vcores: opts.VCores}
-	out := make([]string, 0, len(events))
+	out = make([]string, 0, len(events))
+	if index {
+		at = make([]int, 0, len(events))
+	}
 	for i := 0; i < len(events); i++ {
 		if k := nodesAlike(events[i:]); k >= nodeRun {
 			out = append(out, joinRun(events[i:i+k]))
+			for range k {
+				at = append(at, len(out)-1)
+			}
 			i += k - 1
 			continue
 		}
 		if s := n.one(events[i]); s != "" {
 			out = append(out, s)
+			at = append(at, len(out)-1)
+		} else {
+			at = append(at, -1)
 		}
 	}
-	return out
+	if !index {
+		at = nil
+	}
+	return out, at
 }
 
 // nodeRun is the fewest nodes joining alike, one after another, that the

@@ -100,6 +100,10 @@ func TestNarrateARunOfNodesJoining(t *testing.T) {
 				return
 			}
 			require.Equal(t, tc.want, got)
+			at := NarrationLines(tc.events)
+			require.Len(t, at, len(tc.events))
+			require.Equal(t, 0, at[0])
+			require.Equal(t, len(got)-1, at[len(at)-1], "each event's sentence")
 		})
 	}
 }
