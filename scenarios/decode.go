@@ -231,7 +231,7 @@ func (d *decoder) steps(v *value, path string) ([]Step, error) {
 	}
 	out := make([]Step, len(v.content))
 	for i, it := range v.content {
-		if err := d.step(it, stepPath(i), &out[i]); err != nil {
+		if err := d.step(it, d.stepPath(i), &out[i]); err != nil {
 			return nil, err
 		}
 	}

@@ -106,6 +106,14 @@ func (d *decoder) sub(path, key string) string {
 	return sub(path, key)
 }
 
+// stepPath is stepPath for the decoder: "" while it decodes quietly.
+func (d *decoder) stepPath(i int) string {
+	if d.quiet {
+		return ""
+	}
+	return stepPath(i)
+}
+
 // index is index for the decoder: "" while it decodes quietly (decoder).
 func (d *decoder) index(path string, i int) string {
 	if d.quiet {

@@ -108,7 +108,7 @@ func (v *validator) budgets() {
 	}
 	for i := range sc.Steps {
 		if msg := tableTooBig(sc.Steps[i].Note); msg != "" {
-			v.add(stepPath(i)+".note", sc.Steps[i].Line, "%s", msg)
+			v.add(v.stepPath(i)+".note", sc.Steps[i].Line, "%s", msg)
 		}
 	}
 	for _, u := range sortedKeys(sc.Groups) {

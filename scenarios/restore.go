@@ -187,11 +187,11 @@ func (p *Player) restore(r *Restore) error {
 // of apps it submits (or earlier steps did), on nodes present.
 func (v *validator) restore(r *Restore, p string, line, i int, mayFail bool) {
 	for j := range r.Apps {
-		v.submit(&r.Apps[j], index(p+".apps", j), line, i, mayFail)
+		v.submit(&r.Apps[j], v.index(p+".apps", j), line, i, mayFail)
 	}
 	ams := map[string]bool{}
 	for j, c := range r.Containers {
-		cp := index(p+".containers", j)
+		cp := v.index(p+".containers", j)
 		v.app(c.App, cp+".app", line, mayFail)
 		v.node(c.Node, cp+".node", line, mayFail, v.nodes)
 		if c.Resource.MemoryMB < 0 || c.Resource.VCores < 0 || c.Priority < 0 {
@@ -203,7 +203,7 @@ func (v *validator) restore(r *Restore, p string, line, i int, mayFail bool) {
 		ams[c.App] = ams[c.App] || c.AM
 	}
 	for j, a := range r.Asks {
-		ap := index(p+".asks", j)
+		ap := v.index(p+".asks", j)
 		v.app(a.App, ap+".app", line, mayFail)
 		if a.Priority < 0 || a.Count < 0 || a.Duration < 0 || a.Resource.MemoryMB < 0 || a.Resource.VCores < 0 {
 			v.add(ap, line, "priority, count, duration and resource must not be negative")

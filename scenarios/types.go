@@ -153,9 +153,15 @@ var StepKinds = []string{
 // step has exactly one.
 func (st *Step) Kinds() []string {
 	var ks []string
+	st.eachKind(func(k string) { ks = append(ks, k) })
+	return ks
+}
+
+// eachKind calls do with each kind the step sets, in StepKinds' order.
+func (st *Step) eachKind(do func(string)) {
 	add := func(set bool, k string) {
 		if set {
-			ks = append(ks, k)
+			do(k)
 		}
 	}
 	add(st.Submit != nil, KindSubmit)
@@ -172,15 +178,27 @@ func (st *Step) Kinds() []string {
 	add(st.PreemptionRound != nil, KindPreemptionRound)
 	add(st.Restore != nil, KindRestore)
 	add(st.Expect != nil, KindExpect)
-	return ks
 }
 
 // Kind returns the step's kind, or "" unless exactly one kind is set.
 func (st *Step) Kind() string {
-	if ks := st.Kinds(); len(ks) == 1 {
-		return ks[0]
+	kind, n := st.kind()
+	if n == 1 {
+		return kind
 	}
 	return ""
+}
+
+// kind returns the first kind the step sets and how many it sets, without
+// making the list (a scenario at scale has tens of thousands of steps).
+func (st *Step) kind() (first string, n int) {
+	st.eachKind(func(k string) {
+		if n == 0 {
+			first = k
+		}
+		n++
+	})
+	return first, n
 }
 
 // Submit submits an application and adds its attempt.

@@ -19,18 +19,29 @@ import (
 // list (at most 50) whose entries name the step (steps[i], step i+1) and
 // its line.
 func (sc *Scenario) Validate() error {
-	v := &validator{sc: sc, apps: map[string]int{}, nodes: map[string]bool{}, everNodes: map[string]bool{}}
-	v.top()
-	v.steps()
-	if len(v.errs) == 0 {
+	// Quietly first: the paths are for the messages only, and saved work
+	// at scale would build hundreds of thousands of them.
+	if !sc.validate(true).failed {
 		return nil
 	}
-	return v.errs
+	return sc.validate(false).errs
+}
+
+// validate checks sc; quiet leaves the errors' paths and messages out,
+// only saying whether there are any (failed).
+func (sc *Scenario) validate(quiet bool) *validator {
+	v := &validator{sc: sc, quiet: quiet, apps: map[string]int{}, nodes: map[string]bool{}, everNodes: map[string]bool{}}
+	v.top()
+	v.steps()
+	return v
 }
 
 type validator struct {
 	sc   *Scenario
 	errs Errors
+	// quiet builds no path nor message (Validate): failed says whether
+	// there would be an error.
+	quiet, failed bool
 	// apps maps a submitted app to the step that submitted it.
 	apps map[string]int
 	// nodes are the nodes registered at the current step; everNodes every
@@ -48,10 +59,34 @@ type validator struct {
 }
 
 func (v *validator) add(path string, line int, format string, args ...any) {
-	if len(v.errs) >= maxErrors {
+	v.failed = true
+	if v.quiet || len(v.errs) >= maxErrors {
 		return
 	}
 	v.errs = append(v.errs, &Error{File: v.sc.File, Path: path, Line: line, Msg: fmt.Sprintf(format, args...)})
+}
+
+// sub, index and stepPath are the paths of errors' messages, "" while
+// the validator is quiet.
+func (v *validator) sub(path, key string) string {
+	if v.quiet {
+		return ""
+	}
+	return sub(path, key)
+}
+
+func (v *validator) index(path string, i int) string {
+	if v.quiet {
+		return ""
+	}
+	return index(path, i)
+}
+
+func (v *validator) stepPath(i int) string {
+	if v.quiet {
+		return ""
+	}
+	return stepPath(i)
 }
 
 func (v *validator) top() {
@@ -76,17 +111,17 @@ func (v *validator) top() {
 	}
 	for i, t := range sc.ConfigError {
 		if t == "" {
-			v.add(index("config_error", i), 0, "must not be empty")
+			v.add(v.index("config_error", i), 0, "must not be empty")
 		}
 	}
 	v.budgets()
 	for i, l := range sc.NodeLabels {
 		if l.Name == "" {
-			v.add(index("node_labels", i), 0, "a node label needs a name")
+			v.add(v.index("node_labels", i), 0, "a node label needs a name")
 		}
 	}
 	for i := range sc.Nodes {
-		v.addNodes(&sc.Nodes[i], index("nodes", i), sc.Nodes[i].Line, true)
+		v.addNodes(&sc.Nodes[i], v.index("nodes", i), sc.Nodes[i].Line, true)
 	}
 	conf, err := sc.startConfigMap()
 	if err != nil {
@@ -178,29 +213,29 @@ func (v *validator) steps() {
 	snapshot := false
 	for i := range v.sc.Steps {
 		st := &v.sc.Steps[i]
-		path := stepPath(i)
-		ks := st.Kinds()
+		path := v.stepPath(i)
+		kind, n := st.kind()
 		switch {
-		case len(ks) == 0:
+		case n == 0:
 			v.add(path, st.Line, "a step needs a kind: one of %s", strings.Join(StepKinds, ", "))
 			continue
-		case len(ks) > 1:
-			v.add(path, st.Line, "a step has exactly one kind; this one has %s", strings.Join(ks, " and "))
+		case n > 1:
+			v.add(path, st.Line, "a step has exactly one kind; this one has %s", strings.Join(st.Kinds(), " and "))
 			continue
 		}
 		mayFail := len(st.Error) > 0 || len(st.ErrorAny) > 0
 		for j, t := range st.Error {
 			if t == "" {
-				v.add(index(path+".error", j), st.Line, "must not be empty")
+				v.add(v.index(path+".error", j), st.Line, "must not be empty")
 			}
 		}
 		for j, t := range st.ErrorAny {
 			if t == "" {
-				v.add(index(path+".error_any", j), st.Line, "must not be empty")
+				v.add(v.index(path+".error_any", j), st.Line, "must not be empty")
 			}
 		}
-		p := sub(path, ks[0])
-		switch ks[0] {
+		p := v.sub(path, kind)
+		switch kind {
 		case KindSubmit:
 			v.submit(st.Submit, p, st.Line, i, mayFail)
 		case KindRequest:
@@ -210,7 +245,7 @@ func (v *validator) steps() {
 			for j, a := range st.Request {
 				ap := p
 				if len(st.Request) > 1 {
-					ap = index(p, j)
+					ap = v.index(p, j)
 				}
 				v.app(a.App, ap+".app", st.Line, mayFail)
 				if a.Priority < 0 || a.Count < 0 || a.Duration < 0 || a.Resource.MemoryMB < 0 || a.Resource.VCores < 0 {
@@ -226,7 +261,7 @@ func (v *validator) steps() {
 			for j, h := range st.Heartbeat {
 				hp := p
 				if len(st.Heartbeat) > 1 {
-					hp = index(p, j)
+					hp = v.index(p, j)
 				}
 				if h.Times < 0 {
 					v.add(hp, st.Line, "times must not be negative")
@@ -411,7 +446,7 @@ func (v *validator) expect(e *Expect, p string, line int) {
 	nodes("node_reserved", sortedKeys(e.NodeReserved))
 	if e.LastStepAllocations != nil {
 		for i, a := range *e.LastStepAllocations {
-			ap := index(p+".last_step_allocations", i)
+			ap := v.index(p+".last_step_allocations", i)
 			v.app(a.App, ap+".app", line, false)
 			v.node(a.Node, ap+".node", line, false, v.everNodes)
 			if !contains(localities, a.Locality) {
@@ -436,7 +471,7 @@ func (v *validator) expect(e *Expect, p string, line int) {
 	}
 	for i, a := range e.ACL {
 		if a.Queue == "" || a.User == "" || !containsFold(aclNames, a.ACL) {
-			v.add(index(p+".acl", i), line, "needs queue, user and acl (%s)", strings.Join(aclNames, " or "))
+			v.add(v.index(p+".acl", i), line, "needs queue, user and acl (%s)", strings.Join(aclNames, " or "))
 		}
 	}
 	for _, c := range []struct {
