@@ -259,6 +259,41 @@ func (f *Frame) shownQueues() []core.QueueView {
 	return out
 }
 
+// shownEvents are the events of f's step the page reads: all of them in
+// a step with a heartbeat (the walk through it counts every decision's
+// line of the narration), else those it shows (containers completing,
+// children ordered, applications pending). A cluster's start is ten
+// thousand nodes joining at benchmark 5's scale, which the page never
+// reads. The events are shared when they are all kept.
+func (f *Frame) shownEvents() []core.Event {
+	read := func(e *core.Event) bool {
+		switch e.Kind {
+		case core.EvContainerFinished, core.EvChildOrder, core.EvAppPending:
+			return true
+		}
+		return false
+	}
+	n := 0
+	for i := range f.Events {
+		switch e := &f.Events[i]; {
+		case e.Kind == core.EvHeartbeat:
+			return f.Events
+		case read(e):
+			n++
+		}
+	}
+	if n == len(f.Events) {
+		return f.Events
+	}
+	out := make([]core.Event, 0, n)
+	for i := range f.Events {
+		if read(&f.Events[i]) {
+			out = append(out, f.Events[i])
+		}
+	}
+	return out
+}
+
 // queuesShown are the queues whose users and lane the page may show: the
 // selected queue (queue detail, formulas, its lane) and the lanes' leaves
 // (their cards and user bars).
@@ -293,11 +328,11 @@ func (f *Frame) QueueContainers(path string) int {
 
 // ForPage returns the frame the page gets of f, a whole frame: the
 // applications the page shows (shownApps) and what it shows of the
-// others (Shown), and the queues' lists of applications cut to the
-// lanes' cards and the users of the queues it shows users of
-// (shownQueues). focus is the node the page shows as a card ("" none);
-// everyNode says that the page draws every node's containers whatever
-// their number (it paints its node canvas itself).
+// others (Shown), the queues' lists of applications cut to the lanes'
+// cards and the users of the queues it shows users of (shownQueues), and
+// the events it reads (shownEvents). focus is the node the page shows as
+// a card ("" none); everyNode says that the page draws every node's
+// containers whatever their number (it paints its node canvas itself).
 func (f *Frame) ForPage(focus string, everyNode bool) *Frame {
 	if f.Shown != nil {
 		return f
@@ -305,6 +340,7 @@ func (f *Frame) ForPage(focus string, everyNode bool) *Frame {
 	idx := f.shownApps(focus, everyNode)
 	p := *f
 	p.Queues = f.shownQueues()
+	p.Events = f.shownEvents()
 	p.Apps = make([]core.AppView, len(idx))
 	sh := &Shown{Index: make([]int32, len(idx)), Rank: make([]int32, len(idx)), Total: len(f.Apps)}
 	all := ranks(f.Apps)

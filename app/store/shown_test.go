@@ -184,3 +184,33 @@ func TestThePageHoldsTheUsersItShows(t *testing.T) {
 	require.Equal(t, []string{"root", "root.a", "root.b"}, users(f.ForPage("", false)))
 	require.Len(t, f.Queues[3].Users, 1, "the store's frame keeps them")
 }
+
+// The page holds a step's events that it reads: all of them in a step with
+// a heartbeat (the walk), else those it shows.
+func TestThePageHoldsTheEventsItReads(t *testing.T) {
+	joined := core.Event{Kind: core.EvNodeAdded, Node: "n1"}
+	done := core.Event{Kind: core.EvContainerFinished, Node: "n1", App: "app_1"}
+	order := core.Event{Kind: core.EvChildOrder, Queue: "root"}
+	beat := core.Event{Kind: core.EvHeartbeat, Node: "n1"}
+	for _, tc := range []struct {
+		name       string
+		events     []core.Event
+		want       []core.Event
+		sharesList bool
+	}{
+		{"a start", []core.Event{joined, joined}, []core.Event{}, false},
+		{"no heartbeat", []core.Event{joined, done, joined, order}, []core.Event{done, order}, false},
+		{"a heartbeat", []core.Event{joined, beat, done}, []core.Event{joined, beat, done}, true},
+		{"all read", []core.Event{done, order}, []core.Event{done, order}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := shownFrame(4, 0)
+			f.Events = tc.events
+			p := f.ForPage("", false)
+			require.Equal(t, tc.want, p.Events)
+			if tc.sharesList {
+				require.Same(t, &f.Events[0], &p.Events[0])
+			}
+		})
+	}
+}
