@@ -41,8 +41,9 @@ func (m *listMemory) same(data unsafe.Pointer, n int) bool {
 // writeList writes list as a delta of the last frame's, old, whose
 // elements' encodings m remembers; enc writes one element whole (to compare
 // encodings), and delta one that changed, given the last frame's element
-// at its index (nil past its end), which the reader holds.
-func writeList[T any](w *writer, m *listMemory, list, old []T, enc func(*writer, *T), delta func(w *writer, v, old *T)) {
+// at its index (nil past its end), which the reader holds, and that
+// element's encoding by enc (nil when none).
+func writeList[T any](w *writer, m *listMemory, list, old []T, enc func(*writer, *T), delta func(w *writer, v, old *T, oldEnc []byte)) {
 	data := unsafe.Pointer(unsafe.SliceData(list))
 	if m.same(data, len(list)) {
 		w.byte(listSame)
@@ -71,7 +72,11 @@ func writeList[T any](w *writer, m *listMemory, list, old []T, enc func(*writer,
 		if i < len(old) {
 			o = &old[i]
 		}
-		delta(w, &list[i], o)
+		var oe []byte
+		if i+1 < len(m.at) {
+			oe = m.raw[m.at[i]:m.at[i+1]]
+		}
+		delta(w, &list[i], o, oe)
 	}
 	*m = listMemory{data: data, n: len(list), raw: flat.b, at: at}
 }
@@ -122,8 +127,8 @@ func readList[T any](r *reader, last []T, dec func(r *reader, v *T, fresh bool))
 
 // whole adapts an element's writer to writeList's delta: the element
 // whole, whatever the reader holds.
-func whole[T any](enc func(*writer, *T)) func(w *writer, v, old *T) {
-	return func(w *writer, v, _ *T) { enc(w, v) }
+func whole[T any](enc func(*writer, *T)) func(w *writer, v, old *T, oldEnc []byte) {
+	return func(w *writer, v, _ *T, _ []byte) { enc(w, v) }
 }
 
 // readWhole adapts an element's reader to readList: over a zero value.

@@ -476,8 +476,16 @@ func queueView(w *writer, q *core.QueueView) {
 	queueUsage(w, q, nil)
 }
 
-func queueDelta(w *writer, q, old *core.QueueView) {
-	same := old != nil && sameBytes(q, old, queueStatic)
+// queueDelta writes q over old, whose encoding by queueView is oldEnc: the
+// static part only when it changed, which its encoding says (queueView
+// writes it first, and an encoding reads back whole, so q's static part
+// starts oldEnc only if it is old's).
+func queueDelta(w *writer, q, old *core.QueueView, oldEnc []byte) {
+	var static writer
+	if old != nil {
+		queueStatic(&static, q)
+	}
+	same := old != nil && bytes.HasPrefix(oldEnc, static.b)
 	w.bool(same)
 	if !same {
 		queueStatic(w, q)
@@ -499,14 +507,6 @@ func readQueueDelta(r *reader, q *core.QueueView, fresh bool) {
 		readQueueStatic(r, q)
 	}
 	readQueueUsage(r, q)
-}
-
-// sameBytes reports whether enc writes a and b alike.
-func sameBytes[T any](a, b *T, enc func(*writer, *T)) bool {
-	var wa, wb writer
-	enc(&wa, a)
-	enc(&wb, b)
-	return bytes.Equal(wa.b, wb.b)
 }
 
 func queueStatic(w *writer, q *core.QueueView) {
@@ -661,7 +661,7 @@ func nodeView(w *writer, n *core.NodeView) {
 	nodeUsage(w, n)
 }
 
-func nodeDelta(w *writer, n, old *core.NodeView) {
+func nodeDelta(w *writer, n, old *core.NodeView, _ []byte) {
 	same := old != nil && n.Name == old.Name && n.Rack == old.Rack && n.Capacity == old.Capacity && n.Label == old.Label
 	w.bool(same)
 	if !same {

@@ -3,6 +3,7 @@ package protocol
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"testing"
 	"unsafe"
 
@@ -10,6 +11,7 @@ import (
 
 	"yarnplay/app/store"
 	"yarnplay/core"
+	"yarnplay/core/resource"
 	"yarnplay/scenarios"
 )
 
@@ -239,4 +241,31 @@ func TestAFrameThatDoesNotReadAsksForAFreshOne(t *testing.T) {
 	_, rep, err := rr.Decode(rw.Encode(4, Reply{Frame: s.Frame()}))
 	require.NoError(t, err)
 	equalFrames(t, s.Frame(), rep.Frame)
+}
+
+// A queue whose configuration changed crosses with it; one whose usage
+// alone changed, without it: each reads back as written.
+func TestAQueueCrossesWithWhatChanged(t *testing.T) {
+	q := core.QueueView{Path: "root.a", Name: "a", Parent: "root", Leaf: true, Capacity: 0.5, MaxCapacity: 1}
+	f1 := &store.Frame{Queues: []core.QueueView{{Path: "root", Name: "root"}, q}}
+	used := *f1
+	used.Queues = slices.Clone(f1.Queues)
+	used.Queues[1].Used = resource.New(1024, 1)
+	grown := used
+	grown.Queues = slices.Clone(used.Queues)
+	grown.Queues[1].Capacity = 0.75
+	var fw FrameWriter
+	var fr FrameReader
+	sizes := map[string]int{}
+	for _, tc := range []struct {
+		name string
+		f    *store.Frame
+	}{{"first", f1}, {"used", &used}, {"grown", &grown}} {
+		var w writer
+		fw.write(&w, tc.f)
+		got := fr.read(&reader{b: w.b})
+		require.Equal(t, tc.f.Queues, got.Queues, tc.name)
+		sizes[tc.name] = len(w.b)
+	}
+	require.Less(t, sizes["used"], sizes["grown"], "the configuration crosses only when it changed")
 }
