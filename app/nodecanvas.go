@@ -121,16 +121,20 @@ func (r *nodeRaster) set(x, y int, c rgbColor) {
 	r.pix[i], r.pix[i+1], r.pix[i+2], r.pix[i+3] = c.R, c.G, c.B, 255
 }
 
-// fill paints a rectangle, clipped to the image.
+// fill paints a rectangle, clipped to the image: its first row pixel by
+// pixel, the others copied from it.
 func (r *nodeRaster) fill(x0, y0, x1, y1 int, c rgbColor) {
 	x0, y0 = max(x0, 0), max(y0, 0)
 	x1, y1 = min(x1, r.w), min(y1, r.h)
-	for y := y0; y < y1; y++ {
-		i := (y*r.w + x0) * 4
-		for x := x0; x < x1; x++ {
-			r.pix[i], r.pix[i+1], r.pix[i+2], r.pix[i+3] = c.R, c.G, c.B, 255
-			i += 4
-		}
+	if x0 >= x1 || y0 >= y1 {
+		return
+	}
+	first := r.pix[(y0*r.w+x0)*4 : (y0*r.w+x1)*4]
+	for i := 0; i < len(first); i += 4 {
+		first[i], first[i+1], first[i+2], first[i+3] = c.R, c.G, c.B, 255
+	}
+	for y := y0 + 1; y < y1; y++ {
+		copy(r.pix[(y*r.w+x0)*4:], first)
 	}
 }
 
