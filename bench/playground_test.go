@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"net/http/httptest"
 	"os"
@@ -44,6 +45,19 @@ const playgroundProbe = `(() => {
   let last = 0;
   const loop = t => { if (p.rec && last) p.frames.push(t - last); last = t; requestAnimationFrame(loop); };
   requestAnimationFrame(loop);
+  // The DOM's changes while rec is set, by the nearest element with an id
+  // (or the panel's class) and kind (PLAYGROUND_MUTATIONS).
+  p.muts = {};
+  new MutationObserver(rs => {
+    if (!p.rec) return;
+    for (const r of rs) {
+      const el = r.target.nodeType === 1 ? r.target : r.target.parentElement;
+      const at = el && el.closest('[id]');
+      const k = (at ? '#' + at.id : '') + ' ' + (el ? el.localName + '.' + (el.getAttribute('class') || '').split(' ')[0] : '?') +
+        ' ' + r.type + (r.attributeName ? ':' + r.attributeName : '');
+      p.muts[k] = (p.muts[k] || 0) + 1;
+    }
+  }).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
 })()`
 
 // atStep is a page expression that is performance.now() once the step
@@ -306,6 +320,15 @@ func BenchmarkPlayground(b *testing.B) {
 	require.NoError(b, err)
 	fig, err := chromedp.Run(tab, chromedp.Evaluate[pageFigures](collectFigures))
 	require.NoError(b, err)
+	if os.Getenv("PLAYGROUND_MUTATIONS") != "" {
+		muts, err := chromedp.Run(tab, chromedp.Evaluate[map[string]int]("window.__bench.muts"))
+		require.NoError(b, err)
+		keys := slices.Sorted(maps.Keys(muts))
+		slices.SortStableFunc(keys, func(a, b string) int { return muts[b] - muts[a] })
+		for _, k := range keys {
+			b.Logf("mutations over %d ticks: %6d %s", playgroundMeasured, muts[k], k)
+		}
+	}
 
 	var cpu, whole []float64
 	var waits []int
