@@ -201,7 +201,7 @@ func (p *Page) editors(eds *store.Frame) []app.UI {
 		&QueueEditor{F: eds, Ctl: p.ctl, Storage: p.storage, Answers: p.ctl.Answers()},
 		nodeEditor(eds, p.ctl, &p.undo),
 		userEditor(eds, p.ctl),
-		&SharePanel{F: eds, Ctl: p.ctl, Base: pageBase(), Undo: &p.undo, Answers: p.ctl.Answers()},
+		sharePanel(eds, p.ctl, pageBase(), &p.undo),
 	}
 }
 
