@@ -164,7 +164,7 @@ func TestHostileTextStaysText(t *testing.T) {
 		&QueueBars{Frame: fr}, &NodeGrid{Frame: fr}, &LeafLanes{Frame: fr, Queue: "root.p" + hostile + ".l" + hostile},
 		lessonPanel(&fr), &Narration{F: &fr}, &FormulaPanel{Frame: fr},
 		&AppEditor{F: &fr, Ctl: p.ctl}, &QueueEditor{F: &fr, Ctl: p.ctl}, nodeEditor(&fr, p.ctl, nil),
-		userEditor(&fr, p.ctl), sharePanel(&fr, p.ctl, "", nil),
+		userEditor(&fr, p.ctl), sharePanel(&fr, p.ctl, nil),
 	} {
 		requireNoInjection(t, render(t, nil, c))
 	}

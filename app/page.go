@@ -201,7 +201,7 @@ func (p *Page) editors(eds *store.Frame) []app.UI {
 		&QueueEditor{F: eds, Ctl: p.ctl, Storage: p.storage, Answers: p.ctl.Answers()},
 		nodeEditor(eds, p.ctl, &p.undo),
 		userEditor(eds, p.ctl),
-		sharePanel(eds, p.ctl, pageBase(), &p.undo),
+		sharePanel(eds, p.ctl, &p.undo),
 	}
 }
 

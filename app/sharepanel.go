@@ -34,8 +34,6 @@ type SharePanel struct {
 	Warnings []string
 	Shown    bool
 	Ctl      *Controller
-	// Base is the page's address without its fragment.
-	Base string
 	// Undo, if set, keeps the work before a blank scenario or an import.
 	Undo *Undo
 	// Answers is the controller's count of replies that brought no frame
@@ -101,8 +99,8 @@ func (p *SharePanel) Render() app.UI {
 }
 
 // sharePanel is the share panel of frame f (nil before the first).
-func sharePanel(f *store.Frame, ctl *Controller, base string, undo *Undo) *SharePanel {
-	p := &SharePanel{Ctl: ctl, Base: base, Undo: undo, Answers: ctl.Answers()}
+func sharePanel(f *store.Frame, ctl *Controller, undo *Undo) *SharePanel {
+	p := &SharePanel{Ctl: ctl, Undo: undo, Answers: ctl.Answers()}
 	if f != nil {
 		p.Selected, p.Warnings, p.Shown = f.Selected, configWarnings(f), true
 	}
@@ -123,7 +121,9 @@ func (p *SharePanel) makeLink(ctx app.Context, _ app.Event) {
 			p.status = "No link: " + rep.Err
 			return
 		}
-		p.link = p.Base + "#" + rep.Text
+		// The page's address now, read when needed: reading it at every
+		// render cost as much as the rest of the page's own render.
+		p.link = pageBase() + "#" + rep.Text
 		p.status = ""
 	})
 }
@@ -335,10 +335,11 @@ func configWarningsView(ws []string) app.UI {
 // the configuration or the queues' paths, and the panel renders at every
 // step (13 ms a step at benchmark 5's 1,111 queues).
 type keyWarnings struct {
-	conf  unsafe.Pointer // the configuration's map
-	paths uint64         // a hash of the queues' paths, in order
-	n     int            // how many queues
-	ws    []string
+	conf   unsafe.Pointer // the configuration's map
+	queues unsafe.Pointer // the queues' list (the page asks for each stage of a frame)
+	paths  uint64         // a hash of the queues' paths, in order
+	n      int            // how many queues
+	ws     []string
 }
 
 // lastKeyWarnings is the page's: one panel shows the warnings.
@@ -349,14 +350,19 @@ var lastKeyWarnings keyWarnings
 // reader shares the map from frame to frame while the configuration does
 // not change, and a change makes a new map.
 func (k *keyWarnings) of(conf map[string]string, queues []core.QueueView) []string {
+	p := reflect.ValueOf(conf).UnsafePointer()
+	q := unsafe.Pointer(unsafe.SliceData(queues))
+	if p != nil && p == k.conf && q == k.queues && len(queues) == k.n {
+		return k.ws // the same lists: no need to hash the paths
+	}
 	h := fnv.New64a()
 	for i := range queues {
 		h.Write([]byte(queues[i].Path))
 		h.Write([]byte{0})
 	}
-	p := reflect.ValueOf(conf).UnsafePointer()
 	if p != k.conf || h.Sum64() != k.paths || len(queues) != k.n || p == nil {
 		*k = keyWarnings{conf: p, paths: h.Sum64(), n: len(queues), ws: unknownQueueKeys(conf, queues)}
 	}
+	k.queues = q
 	return k.ws
 }
