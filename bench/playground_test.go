@@ -82,6 +82,8 @@ type pageFigures struct {
 		MarkWaits   int     `json:"markWaits"`
 		Kind        string  `json:"kind"`
 		PageMB      float64 `json:"pageMB"`
+		AllocMB     float64 `json:"allocMB"`
+		GCs         float64 `json:"gcs"`
 	}
 	Tasks  [][2]float64
 	Frames []float64
@@ -215,6 +217,9 @@ func servedSite(b *testing.B) *httptest.Server {
 //     ms-frame-p95-clock and fps-clock the same from the page's clock as
 //     it reads (to 0.1 ms), whose jitter moves a p95 of frames that all
 //     took one vsync between 16.7 and 16.8 ms and fps either side of 60;
+//   - MB-page-alloc-per-tick and page-gcs: what the page's Go allocated
+//     per measured action and how many times its collector ran over them
+//     (Go's stock runtime marks the page's heap in one task);
 //   - ms-back-first, ms-back-next and ms-back-p95: then ten steps back with
 //     the ← key, each from the key to the frame on screen: the first, the
 //     median of the next two, and the 95th percentile of the ten;
@@ -382,6 +387,14 @@ func BenchmarkPlayground(b *testing.B) {
 	if vsyncs > 0 {
 		b.ReportMetric(60*float64(len(fig.Frames))/float64(vsyncs), "fps")
 		b.ReportMetric(float64(len(fig.Frames))*1000/clock, "fps-clock")
+	}
+	if n := len(fig.Actions); n > 1 {
+		// What the page's Go allocated and how often it collected over
+		// the measured actions (app.pageAllocated, pageCollections).
+		first, last := fig.Actions[0], fig.Actions[n-1]
+		alloc := (last.AllocMB - first.AllocMB) / float64(n-1)
+		b.ReportMetric(math.Round(alloc*10)/10, "MB-page-alloc-per-tick")
+		b.ReportMetric(last.GCs-first.GCs, "page-gcs")
 	}
 	b.Logf("%d ticks measured; scheduler CPU %v ms; store CPU %v ms; turns waited for a mark %v; long tasks %v", len(cpu), rounded(cpu), rounded(whole), waits, fig.Tasks)
 
