@@ -231,7 +231,7 @@ func servedSite(b *testing.B) *httptest.Server {
 // the page and of the worker (file.worker.cpuprofile) over the measured
 // ticks and steps back (app.wasm then keeps its name section:
 // site.KeepNamesEnv), and with PLAYGROUND_TRACE=file.json a
-// trace, both in Chromium's DevTools formats. With
+// trace of the measured ticks, both in Chromium's DevTools formats. With
 // PLAYGROUND_LOAD_PROFILE=file.cpuprofile it writes CPU profiles of the
 // opening instead (ms-load): the page's from the navigation, and the
 // simulation's Web Worker's from its start (file.worker.cpuprofile); it
@@ -309,9 +309,10 @@ func BenchmarkPlayground(b *testing.B) {
 			require.NoError(b, os.WriteFile(path, data, 0o644))
 		}()
 	}
+	stopTrace := func() {}
 	if path := os.Getenv("PLAYGROUND_TRACE"); path != "" {
 		stop := startTrace(b, tab)
-		defer func() { require.NoError(b, os.WriteFile(path, stop(), 0o644)) }()
+		stopTrace = func() { require.NoError(b, os.WriteFile(path, stop(), 0o644)) }
 	}
 	_, err = chromedp.Run(tab, chromedp.Evaluate[any]("(b => { b.from = performance.now(); b.frames = []; b.rec = true; })(window.__bench)"))
 	require.NoError(b, err)
@@ -323,6 +324,7 @@ func BenchmarkPlayground(b *testing.B) {
 	}
 	_, err = chromedp.Run(tab, chromedp.Evaluate[any]("window.__bench.rec = false"))
 	require.NoError(b, err)
+	stopTrace()
 	fig, err := chromedp.Run(tab, chromedp.Evaluate[pageFigures](collectFigures))
 	require.NoError(b, err)
 	if os.Getenv("PLAYGROUND_MUTATIONS") != "" {
