@@ -121,7 +121,7 @@ func pageMemory() float64 { return runtimeMetric("/memory/classes/total:bytes") 
 // (Go's stock runtime in the browser), so benchmark 5 counts both over
 // its ticks.
 func pageAllocated() float64   { return runtimeMetric("/gc/heap/allocs:bytes") }
-func pageCollections() float64 { return runtimeMetric("/gc/cycles/total:gc-cycle") }
+func pageCollections() float64 { return runtimeMetric("/gc/cycles/total:gc-cycles") }
 
 // runtimeMetric reads one of Go's runtime metrics (a count), 0 if none.
 func runtimeMetric(name string) float64 {
