@@ -55,7 +55,7 @@ func clusterMetricsOf(f *store.Frame) clusterMetrics {
 func (c *ClusterMetrics) Render() app.UI {
 	m := c.M
 	item := func(field, label, value string) app.UI {
-		return app.Div().Class("cm-item").DataSet("field", field).Body(
+		return app.Div().Class("cm-item").Attr("data-field", field).Body(
 			app.Dt().Text(label),
 			app.Dd().Text(value),
 		)

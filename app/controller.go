@@ -111,9 +111,11 @@ func (c *Controller) Frame() *store.Frame { return c.frame }
 // store.Store.Works): a new value means the work was replaced.
 func (c *Controller) Works() int { return c.works }
 
-// Answers counts the replies received: the panels that show a
-// question's answer (the share panel, the queue editor) take it as a
-// property, so that a reply that brought no frame draws them again.
+// Answers counts the replies received that brought no frame: the panels
+// that show a question's answer (the share panel, the queue editor) take
+// it as a property, so that such a reply draws them again (a reply with a
+// frame draws the page, and does not draw again a panel whose other
+// values did not change: at every tick).
 func (c *Controller) Answers() int { return c.answers }
 
 // Busy reports whether a command is under way or waits.
@@ -141,7 +143,9 @@ func (c *Controller) Send(cmd protocol.Command, done func(protocol.Reply)) {
 
 // receive takes a reply in: its frame, and whether the work was replaced.
 func (c *Controller) receive(cmd protocol.Command, rep protocol.Reply, start time.Time) {
-	c.answers++
+	if rep.Frame == nil {
+		c.answers++
+	}
 	replaced := rep.Works != c.works && c.frame != nil
 	c.works = rep.Works
 	if rep.Frame != nil {

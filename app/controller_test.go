@@ -1,6 +1,7 @@
 package app
 
 import (
+	"runtime"
 	"testing"
 	"time"
 
@@ -125,4 +126,13 @@ func TestTheControllerSaysWhenTheWorkIsReplaced(t *testing.T) {
 	require.Equal(t, 1, changed)
 	c.Do(protocol.Command{Op: protocol.OpReset})
 	require.Equal(t, 2, replaced)
+}
+
+// The actions' measures read Go's runtime metrics by name (benchmark 5
+// reports them): a misspelt name reads as zero.
+func TestThePageMemoryMetricsRead(t *testing.T) {
+	runtime.GC()
+	require.Positive(t, pageMemory())
+	require.Positive(t, pageAllocated())
+	require.GreaterOrEqual(t, pageCollections(), 1.0)
 }

@@ -162,9 +162,9 @@ func TestHostileTextStaysText(t *testing.T) {
 	for _, c := range []app.Composer{
 		&UsageChart{Frame: fr, Parent: "root.p" + hostile},
 		&QueueBars{Frame: fr}, &NodeGrid{Frame: fr}, &LeafLanes{Frame: fr, Queue: "root.p" + hostile + ".l" + hostile},
-		&LessonPanel{F: &fr}, &Narration{F: &fr}, &FormulaPanel{Frame: fr},
-		&AppEditor{F: &fr, Ctl: p.ctl}, &QueueEditor{F: &fr, Ctl: p.ctl}, &NodeEditor{F: &fr, Ctl: p.ctl},
-		&UserEditor{F: &fr, Ctl: p.ctl}, &SharePanel{F: &fr, Ctl: p.ctl},
+		lessonPanel(&fr), &Narration{F: &fr}, &FormulaPanel{Frame: fr},
+		&AppEditor{F: &fr, Ctl: p.ctl}, &QueueEditor{F: &fr, Ctl: p.ctl}, nodeEditor(&fr, p.ctl, nil),
+		userEditor(&fr, p.ctl), sharePanel(&fr, p.ctl, nil),
 	} {
 		requireNoInjection(t, render(t, nil, c))
 	}

@@ -37,4 +37,8 @@ func TestKeyWarningsFollowTheConfigurationAndTheQueues(t *testing.T) {
 		require.Equal(t, unknownQueueKeys(c.conf, c.queues), k.of(c.conf, c.queues), c.name)
 	}
 	require.Len(t, k.of(stray, queues("root", "root.a")), 1, "the stray key is warned of")
+	// The page asks again for each stage of one frame: the same lists.
+	same := queues("root", "root.a", "root.c")
+	require.Equal(t, unknownQueueKeys(stray, same), k.of(stray, same), "a new list")
+	require.Equal(t, unknownQueueKeys(stray, same), k.of(stray, same), "the very same list")
 }

@@ -29,7 +29,7 @@ type LeafLanes struct {
 // Render draws the lanes.
 func (c *LeafLanes) Render() app.UI {
 	lanes, more := buildLanes(&c.Frame, c.Queue)
-	return app.Section().Class("lanes").Aria("label", "Applications by leaf queue").DataSet("step", c.Frame.Step).Body(
+	return app.Section().Class("lanes").Aria("label", "Applications by leaf queue").Attr("data-step", strconv.Itoa(c.Frame.Step)).Body(
 		app.If(len(lanes) == 0, func() app.UI {
 			return app.P().Class("muted").Text("No leaf queue has applications yet.")
 		}),
@@ -274,7 +274,7 @@ func userBars(f *store.Frame, q *core.QueueView) ([]userBar, string) {
 
 // laneView draws one lane.
 func laneView(l *laneModel) app.UI {
-	return app.Article().Class("lane").DataSet("queue", l.Queue).Style("--h", strconv.Itoa(l.Hue)).Body(
+	return app.Article().Class("lane").Attr("data-queue", l.Queue).Style("--h", strconv.Itoa(l.Hue)).Body(
 		app.H3().Class("lane-title").Body(
 			app.Text(l.Queue),
 			app.If(l.Visited, func() app.UI { return app.Span().Class("badge b-visit").Text("visited this step") }),
@@ -293,7 +293,7 @@ func laneView(l *laneModel) app.UI {
 				}),
 				app.P().Class("lane-scale muted").Text("bars run to "+l.Scale),
 				app.If(l.MemoryOnly, func() app.UI {
-					return app.P().Class("why").DataSet("field", "memory-only").
+					return app.P().Class("why").Attr("data-field", "memory-only").
 						Text("Memory only: the DefaultResourceCalculator compares memory, so a user may hold more vcores than its User Limit Resource says.")
 				}),
 			)
@@ -342,7 +342,7 @@ func laneCardView(c *laneCard, pos int) app.UI {
 	if c.Times > 1 {
 		outcome += " ×" + strconv.Itoa(c.Times)
 	}
-	return app.Li().Class(class).DataSet("app", c.App).DataSet("outcome", c.Outcome).Body(
+	return app.Li().Class(class).Attr("data-app", c.App).Attr("data-outcome", c.Outcome).Body(
 		app.If(c.Cursor, func() app.UI {
 			return app.Span().Class("ac-cursor").Body(app.Span().Aria("hidden", "true").Text("▼ "), app.Text("chosen"))
 		}),
@@ -356,7 +356,7 @@ func laneCardView(c *laneCard, pos int) app.UI {
 		app.If(c.Pending, func() app.UI {
 			return app.Div().Class("ac-outcome pending").Body(app.Span().Aria("hidden", "true").Text("⏸ "), app.Text("pending, "+c.Reason))
 		}).ElseIf(outcome != "", func() app.UI {
-			return app.Div().Class("ac-outcome").DataSet("field", "outcome").Body(
+			return app.Div().Class("ac-outcome").Attr("data-field", "outcome").Body(
 				app.Span().Aria("hidden", "true").Text(outcomeIcon[c.Outcome]+" "),
 				app.Text(outcome),
 				app.If(c.Reason != "", func() app.UI { return app.Span().Class("ac-reason").Text(": " + c.Reason) }),
@@ -374,7 +374,7 @@ func userBarView(u *userBar) app.UI {
 	if u.Weight != 1 && u.Weight != 0 {
 		name += " · weight " + strconv.FormatFloat(float64(u.Weight), 'f', -1, 32)
 	}
-	return app.Div().Class("user-bar").DataSet("user", u.Name).Body(
+	return app.Div().Class("user-bar").Attr("data-user", u.Name).Body(
 		app.Div().Class("ub-name").Text(name),
 		app.Div().Class("ub-track").Aria("hidden", "true").Body(
 			barSeg("ub-used", 0, u.Used),
@@ -383,8 +383,8 @@ func userBarView(u *userBar) app.UI {
 			app.Span().Class("ub-ulf").Style("left", cssPct(u.ULF)),
 		),
 		app.Div().Class("ub-text").Body(
-			app.Span().DataSet("field", "used-resource").Text("Used Resource: "+u.UsedText),
-			app.Span().DataSet("field", "user-limit").Body(app.Span().Class("ub-key limit").Aria("hidden", "true"), app.Text("User Limit Resource: "+u.LimitText)),
+			app.Span().Attr("data-field", "used-resource").Text("Used Resource: "+u.UsedText),
+			app.Span().Attr("data-field", "user-limit").Body(app.Span().Class("ub-key limit").Aria("hidden", "true"), app.Text("User Limit Resource: "+u.LimitText)),
 			app.Span().Body(app.Span().Class("ub-key ulf").Aria("hidden", "true"), app.Text("user-limit-factor ceiling: "+u.ULFTxt)),
 		),
 	)

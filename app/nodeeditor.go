@@ -4,6 +4,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"yarnplay/app/store"
+	"yarnplay/core/resource"
 	"yarnplay/protocol"
 	"yarnplay/scenarios"
 )
@@ -24,20 +25,47 @@ const nodeListMax = 40
 type NodeEditor struct {
 	app.Compo
 
-	// F is the frame shown; Ctl reaches the store.
-	F   *store.Frame
-	Ctl *Controller
+	// Nodes are the first nodes of the frame shown (nodeListMax), as the
+	// editor lists them, and More how many more there are: plain values,
+	// not the frame, so that the editor renders again only when its list
+	// changes (a tick changes the nodes' usage, which it does not show).
+	Nodes []nodeChip
+	More  int
+	// Shown is false before the first frame; Ctl reaches the store.
+	Shown bool
+	Ctl   *Controller
 	// Undo, if set, keeps the work before an action at an earlier step.
 	Undo *Undo
 }
 
+// nodeChip is a node as the node editor lists it.
+type nodeChip struct {
+	Name, Rack, Label string
+	Capacity          resource.Resource
+}
+
+// nodeEditor is the node editor of frame f (nil before the first).
+func nodeEditor(f *store.Frame, ctl *Controller, undo *Undo) *NodeEditor {
+	e := &NodeEditor{Ctl: ctl, Undo: undo}
+	if f == nil {
+		return e
+	}
+	e.Shown = true
+	shown := f.Nodes[:min(len(f.Nodes), nodeListMax)]
+	e.Nodes = make([]nodeChip, len(shown))
+	for i, n := range shown {
+		e.Nodes[i] = nodeChip{Name: n.Name, Rack: n.Rack, Label: n.Label, Capacity: n.Capacity}
+	}
+	e.More = len(f.Nodes) - len(shown)
+	return e
+}
+
 // Render draws the editor.
 func (e *NodeEditor) Render() app.UI {
-	if e.F == nil {
+	if !e.Shown {
 		return app.Section().Class("node-editor")
 	}
-	nodes := e.F.Nodes
-	shown := nodes[:min(len(nodes), nodeListMax)]
+	shown := e.Nodes
 	return app.Section().ID("node-editor").Class("panel node-editor").Aria("labelledby", "ne-title").Body(
 		app.H2().ID("ne-title").Text("Nodes"),
 		app.Form().ID("ne-add").Class("form-row").OnSubmit(e.add).Body(
@@ -59,8 +87,8 @@ func (e *NodeEditor) Render() app.UI {
 					Aria("label", "Remove node "+n.Name).Text("✕").OnClick(e.remove),
 			)
 		})),
-		app.If(len(nodes) > len(shown), func() app.UI {
-			return app.P().Class("muted").Text("and " + nOf(len(nodes)-len(shown), "more node", "more nodes"))
+		app.If(e.More > 0, func() app.UI {
+			return app.P().Class("muted").Text("and " + nOf(e.More, "more node", "more nodes"))
 		}),
 	)
 }
@@ -76,10 +104,14 @@ func (e *NodeEditor) add(ctx app.Context, ev app.Event) {
 		Label:    inputValue("ne-label"),
 	}
 	exclusive := inputValue("ne-exclusive") != labelShared
-	if spec.Count > 1 || spec.Name == "n{i}" {
-		spec.Name = freeNodeName(e.F, spec.Name)
+	f := e.Ctl.Frame()
+	if f == nil {
+		return
 	}
-	doAt(e.Undo, e.Ctl, e.F, "added nodes", protocol.Command{Op: protocol.OpAddNodes, Nodes: &spec, Exclusive: exclusive}, nil)
+	if spec.Count > 1 || spec.Name == "n{i}" {
+		spec.Name = freeNodeName(f, spec.Name)
+	}
+	doAt(e.Undo, e.Ctl, f, "added nodes", protocol.Command{Op: protocol.OpAddNodes, Nodes: &spec, Exclusive: exclusive}, nil)
 }
 
 // freeNodeName makes "{i}" names unique: n{i} becomes n2-{i} when n0 is
@@ -107,5 +139,5 @@ func freeNodeName(f *store.Frame, name string) string {
 
 func (e *NodeEditor) remove(ctx app.Context, _ app.Event) {
 	name := data(ctx, "node")
-	doAt(e.Undo, e.Ctl, e.F, "removed node "+name, protocol.Command{Op: protocol.OpRemoveNode, Node: name}, nil)
+	doAt(e.Undo, e.Ctl, e.Ctl.Frame(), "removed node "+name, protocol.Command{Op: protocol.OpRemoveNode, Node: name}, nil)
 }

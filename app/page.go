@@ -179,7 +179,7 @@ func (p *Page) playground(f *store.Frame) app.HTMLDiv {
 				capacities(&p.capView, capf),
 			),
 			app.Aside().Class("pg-right").Aria("label", "Lesson and narration").Body(
-				&LessonPanel{F: f},
+				lessonPanel(f),
 				&Narration{F: narr},
 			),
 		),
@@ -199,9 +199,9 @@ func (p *Page) editors(eds *store.Frame) []app.UI {
 	return []app.UI{
 		&AppEditor{F: eds, Ctl: p.ctl, Undo: &p.undo, Answers: p.ctl.Answers()},
 		&QueueEditor{F: eds, Ctl: p.ctl, Storage: p.storage, Answers: p.ctl.Answers()},
-		&NodeEditor{F: eds, Ctl: p.ctl, Undo: &p.undo},
-		&UserEditor{F: eds, Ctl: p.ctl},
-		&SharePanel{F: eds, Ctl: p.ctl, Base: pageBase(), Undo: &p.undo, Answers: p.ctl.Answers()},
+		nodeEditor(eds, p.ctl, &p.undo),
+		userEditor(eds, p.ctl),
+		sharePanel(eds, p.ctl, &p.undo),
 	}
 }
 

@@ -14,8 +14,9 @@ import (
 
 // saveDelay is how long the page waits after a change before it saves the
 // work to localStorage (changes in between push the save back). A big
-// scenario takes long to save (it is encoded and compressed whole): the
-// page then waits saveCostFactor times as long as the last save took, so
+// scenario takes long to save (it is encoded and compressed whole in the
+// simulation's worker, and localStorage keeps it in the page's thread):
+// the page then waits saveCostFactor times as long as the last save took, so
 // that saving costs at most about a tenth of the time while the work
 // keeps changing, and happens once it rests.
 const (
@@ -259,7 +260,7 @@ func (p *Page) saveThen(then func()) {
 	st := p.storage
 	p.ctl.Send(protocol.Command{Op: protocol.OpSave}, func(rep protocol.Reply) {
 		// The simulation's own time on it, not the time it waited
-		// behind other commands.
+		// behind other commands, and the page's on keeping it.
 		p.saveCost = rep.Took
 		if then != nil {
 			defer then()
@@ -269,9 +270,15 @@ func (p *Page) saveThen(then func()) {
 		}
 		err := rep.Err
 		if err == "" {
+			// localStorage keeps it at once, in the page's thread: a big
+			// cluster's work (megabytes) takes a tenth of a second or
+			// more, which the next save's delay counts (changed), so
+			// that ticks in a row do not each pay for a save.
+			start := time.Now()
 			if e := st.Set(store.SaveKey, rep.Text); e != nil {
 				err = e.Error()
 			}
+			p.saveCost += time.Since(start)
 		}
 		if err != "" {
 			p.ctl.Report(errors.New("the work cannot be saved in this browser: " + err))

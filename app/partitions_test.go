@@ -97,10 +97,10 @@ func TestStoreAddsALabelledNode(t *testing.T) {
 	}
 	require.Equal(t, 2, labelled)
 	require.Error(t, s.AddNodes(scenarios.NodeSpec{Name: "h0", Label: "fpga"}), "a label the cluster does not have")
-	html := renderHTML(t, &NodeEditor{F: f})
+	html := renderHTML(t, nodeEditor(f, nil, nil))
 	has(t, html, `id="ne-label"`, "not exclusive")
 	pf := partitionsFrame(t, "")
-	has(t, renderHTML(t, &NodeEditor{F: &pf}), `class="node-label"`, `data-label="gpu"`)
+	has(t, renderHTML(t, nodeEditor(&pf, nil, nil)), `class="node-label"`, `data-label="gpu"`)
 }
 
 func TestQueueEditorEditsLabels(t *testing.T) {

@@ -43,7 +43,7 @@ type QueueBars struct {
 // value, so go-app re-renders only the rows whose numbers changed.
 func (c *QueueBars) Render() app.UI {
 	n := len(c.Frame.Queues)
-	list := app.Ol().Class(listClass(n)).DataSet("step", c.Frame.Step).OnClick(c.onClick)
+	list := app.Ol().Class(listClass(n)).Attr("data-step", strconv.Itoa(c.Frame.Step)).OnClick(c.onClick)
 	var body app.UI
 	if n <= virtualRows {
 		rows := queueBarRows(&c.Frame)
@@ -304,12 +304,12 @@ func (v *queueBarRowView) Render() app.UI {
 	if r.Leaf {
 		class += " leaf"
 	}
-	li := app.Li().Class("qb-item").DataSet("depth", r.Depth).Style("--depth", strconv.Itoa(r.Depth))
+	li := app.Li().Class("qb-item").Attr("data-depth", strconv.Itoa(r.Depth)).Style("--depth", strconv.Itoa(r.Depth))
 	if r.Of > 0 {
 		li = li.Aria("setsize", r.Of).Aria("posinset", r.Pos)
 	}
 	return li.Body(
-		app.Button().Type("button").Class(class).DataSet("queue", r.Path).
+		app.Button().Type("button").Class(class).Attr("data-queue", r.Path).
 			Aria("pressed", strconv.FormatBool(r.Selected)).Title(r.Detail).Body(
 			app.Span().Class("qb-name").Body(
 				app.Span().Class("qb-swatch").Style("--h", strconv.Itoa(r.Hue)).Aria("hidden", "true"),
@@ -324,11 +324,11 @@ func (v *queueBarRowView) Render() app.UI {
 				barSeg(pendingClass(g), g.Used, g.Pending),
 				app.Span().Class("qb-max").Style("left", cssPct(g.Max)),
 			),
-			app.Span().Class("qb-summary").DataSet("field", "summary").Text(r.Summary),
+			app.Span().Class("qb-summary").Attr("data-field", "summary").Text(r.Summary),
 			app.Span().Class("sr-only").Text(r.Detail),
 			app.Span().Class("qb-badges").Body(
 				app.If(r.Rank != "", func() app.UI {
-					return app.Span().Class("badge b-rank").DataSet("field", "rank").DataSet("parity", r.RankParity).
+					return app.Span().Class("badge b-rank").Attr("data-field", "rank").Attr("data-parity", r.RankParity).
 						Title("the order the parent tried its children in this step: lower used capacity first").Text(r.Rank)
 				}),
 				viewBadge("b-apps", "▶ ", r.Apps, r.AppsTitle),

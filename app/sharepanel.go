@@ -25,16 +25,20 @@ import (
 type SharePanel struct {
 	app.Compo
 
-	// F is the frame shown; Ctl reaches the store.
-	F   *store.Frame
-	Ctl *Controller
-	// Base is the page's address without its fragment.
-	Base string
+	// Selected is the frame's selected queue, which a link keeps, and
+	// Warnings the configuration's properties Hadoop would ignore
+	// (configWarnings): plain values, not the frame, so that the panel
+	// renders again only when they change, not at every step. Shown is
+	// false before the first frame. Ctl reaches the store.
+	Selected string
+	Warnings []string
+	Shown    bool
+	Ctl      *Controller
 	// Undo, if set, keeps the work before a blank scenario or an import.
 	Undo *Undo
-	// Answers is the controller's count of replies (Controller.Answers):
-	// a new one draws the panel again, for the link or the export it
-	// answered.
+	// Answers is the controller's count of replies that brought no frame
+	// (Controller.Answers): a new one draws the panel again, for the link
+	// or the export it answered.
 	Answers int
 
 	link, status string
@@ -58,7 +62,7 @@ func (p *SharePanel) Render() app.UI {
 		app.If(p.link != "", func() app.UI {
 			long := len(p.link) > store.LinkWarnBytes
 			return app.Div().Class("share-link").Body(
-				app.Label().For("share-url").Text("Link to this step"+selText(p.F)),
+				app.Label().For("share-url").Text("Link to this step"+selText(p.Selected)),
 				app.Input().ID("share-url").Type("text").ReadOnly(true).Value(p.link).
 					OnFocus(func(ctx app.Context, _ app.Event) { ctx.JSSrc().Call("select") }),
 				app.Button().Type("button").ID("share-copy").Text("Copy").OnClick(p.copy),
@@ -89,16 +93,25 @@ func (p *SharePanel) Render() app.UI {
 			app.Label().For("import-snapshot").Text("Or open a running cluster: its ResourceManager's scheduler, nodes and apps responses (JSON or XML), with capacity-scheduler.xml if you have it, chosen together"),
 			app.Input().ID("import-snapshot").Type("file").Multiple(true).Accept(".json,.xml,application/json,text/xml,application/xml").OnChange(p.importSnapshot),
 			app.Button().Type("button").ID("new-blank").Text("Start a blank scenario").OnClick(p.blank),
-			app.If(p.F != nil, func() app.UI { return configWarnings(p.F) }),
+			app.If(len(p.Warnings) > 0, func() app.UI { return configWarningsView(p.Warnings) }),
 		),
 	)
 }
 
-func selText(f *store.Frame) string {
-	if f == nil || f.Selected == "" {
+// sharePanel is the share panel of frame f (nil before the first).
+func sharePanel(f *store.Frame, ctl *Controller, undo *Undo) *SharePanel {
+	p := &SharePanel{Ctl: ctl, Undo: undo, Answers: ctl.Answers()}
+	if f != nil {
+		p.Selected, p.Warnings, p.Shown = f.Selected, configWarnings(f), true
+	}
+	return p
+}
+
+func selText(selected string) string {
+	if selected == "" {
 		return ""
 	}
-	return ", with " + f.Selected + " selected"
+	return ", with " + selected + " selected"
 }
 
 func (p *SharePanel) makeLink(ctx app.Context, _ app.Event) {
@@ -108,7 +121,9 @@ func (p *SharePanel) makeLink(ctx app.Context, _ app.Event) {
 			p.status = "No link: " + rep.Err
 			return
 		}
-		p.link = p.Base + "#" + rep.Text
+		// The page's address now, read when needed: reading it at every
+		// render cost as much as the rest of the page's own render.
+		p.link = pageBase() + "#" + rep.Text
 		p.status = ""
 	})
 }
@@ -122,7 +137,7 @@ func (p *SharePanel) copy(app.Context, app.Event) {
 }
 
 func (p *SharePanel) exportYAML(ctx app.Context, _ app.Event) {
-	name := fileName(p.F) + ".yaml"
+	name := fileName(p.Ctl.Frame()) + ".yaml"
 	p.Ctl.Send(protocol.Command{Op: protocol.OpExportYAML}, func(rep protocol.Reply) {
 		defer refresh(ctx)
 		var err error
@@ -302,11 +317,12 @@ func (p *SharePanel) focusImportError(app.Context) {
 // configWarnings lists what the configuration in force has that Hadoop
 // would ignore: keys that name no queue, and values read but not
 // simulated.
-func configWarnings(f *store.Frame) app.UI {
-	ws := append(slices.Clip(lastKeyWarnings.of(f.Conf, f.Queues)), f.Warnings...)
-	if len(ws) == 0 {
-		return app.Text("")
-	}
+func configWarnings(f *store.Frame) []string {
+	return append(slices.Clip(lastKeyWarnings.of(f.Conf, f.Queues)), f.Warnings...)
+}
+
+// configWarningsView lists the configuration's warnings (configWarnings).
+func configWarningsView(ws []string) app.UI {
 	return app.Div().ID("config-warnings").Class("notice").Body(
 		app.P().Text("The configuration in force has "+nOf(len(ws), "property", "properties")+" Hadoop would ignore or not apply:"),
 		app.Ul().Body(app.Range(ws).Slice(func(i int) app.UI { return app.Li().Text(ws[i]) })),
@@ -319,10 +335,11 @@ func configWarnings(f *store.Frame) app.UI {
 // the configuration or the queues' paths, and the panel renders at every
 // step (13 ms a step at benchmark 5's 1,111 queues).
 type keyWarnings struct {
-	conf  unsafe.Pointer // the configuration's map
-	paths uint64         // a hash of the queues' paths, in order
-	n     int            // how many queues
-	ws    []string
+	conf   unsafe.Pointer // the configuration's map
+	queues unsafe.Pointer // the queues' list (the page asks for each stage of a frame)
+	paths  uint64         // a hash of the queues' paths, in order
+	n      int            // how many queues
+	ws     []string
 }
 
 // lastKeyWarnings is the page's: one panel shows the warnings.
@@ -333,14 +350,19 @@ var lastKeyWarnings keyWarnings
 // reader shares the map from frame to frame while the configuration does
 // not change, and a change makes a new map.
 func (k *keyWarnings) of(conf map[string]string, queues []core.QueueView) []string {
+	p := reflect.ValueOf(conf).UnsafePointer()
+	q := unsafe.Pointer(unsafe.SliceData(queues))
+	if p != nil && p == k.conf && q == k.queues && len(queues) == k.n {
+		return k.ws // the same lists: no need to hash the paths
+	}
 	h := fnv.New64a()
 	for i := range queues {
 		h.Write([]byte(queues[i].Path))
 		h.Write([]byte{0})
 	}
-	p := reflect.ValueOf(conf).UnsafePointer()
 	if p != k.conf || h.Sum64() != k.paths || len(queues) != k.n || p == nil {
 		*k = keyWarnings{conf: p, paths: h.Sum64(), n: len(queues), ws: unknownQueueKeys(conf, queues)}
 	}
+	k.queues = q
 	return k.ws
 }

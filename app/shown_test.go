@@ -81,7 +81,8 @@ func samePageViews(t *testing.T, f *store.Frame, focus string) *store.Frame {
 	}
 	html := func(f *store.Frame) string {
 		return sortedAttrs(renderHTML(t, &AppEditor{F: f}) + renderHTML(t, &LeafLanes{Frame: *f, Queue: f.Selected}) +
-			renderHTML(t, &NodeGrid{Frame: *f, expanded: focus}) + renderHTML(t, &QueueDetail{Frame: *f}))
+			renderHTML(t, &NodeGrid{Frame: *f, expanded: focus}) + renderHTML(t, &QueueDetail{Frame: *f}) +
+			renderHTML(t, &FormulaPanel{Frame: *f, Partition: f.Partition}) + renderHTML(t, &QueueBars{Frame: *f}))
 	}
 	require.Equal(t, html(f), html(p), "the page's HTML")
 	return p

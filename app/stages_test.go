@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"yarnplay/core"
 )
 
 // unchanged reports whether go-app finds a component given b's fields
@@ -60,4 +62,29 @@ func TestCapacitiesKeepTheirTreeWhileItIsTheSame(t *testing.T) {
 	require.True(t, ok)
 	require.NotEqual(t, b.Root.Children[0].Capacity, d.Root.Children[0].Capacity, "a changed capacity shows")
 	require.True(t, unchanged(&QueueTree{Root: a.Root}, &QueueTree{Root: b.Root}))
+}
+
+// The capacities' tree is kept without building it while only usage
+// changes: any number or queue it shows builds it again.
+func TestCapacitiesTreeIsBuiltAgainOnlyWhenItChanges(t *testing.T) {
+	s := fixtureStore(t, 10, "", "")
+	qs := s.Frame().Queues
+	used := slices.Clone(qs)
+	used[1].Used.MemoryMB++
+	used[1].AbsUsedCapacity += 0.1
+	require.True(t, sameTreeQueues(qs, used), "usage alone")
+	for name, change := range map[string]func(q []core.QueueView){
+		"capacity":   func(q []core.QueueView) { q[1].AbsCapacity /= 2 },
+		"guaranteed": func(q []core.QueueView) { q[1].EffectiveMin.MemoryMB++ },
+		"children":   func(q []core.QueueView) { q[0].Children = q[0].Children[1:] },
+		"auto mark":  func(q []core.QueueView) { q[1].Dynamic = true },
+		"a queue":    func(q []core.QueueView) {},
+	} {
+		other := slices.Clone(qs)
+		change(other)
+		if name == "a queue" {
+			other = other[1:]
+		}
+		require.False(t, sameTreeQueues(qs, other), name)
+	}
 }

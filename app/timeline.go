@@ -91,7 +91,7 @@ func (t *Timeline) Render() app.UI {
 			})),
 		),
 		app.Div().Class("tl-where").Body(
-			app.Output().ID("tl-counter").Class("tl-counter").DataSet("parity", stepParity(f.Step)).Aria("live", "polite").Text(Counter(f)),
+			app.Output().ID("tl-counter").Class("tl-counter").Attr("data-parity", stepParity(f.Step)).Aria("live", "polite").Text(Counter(f)),
 			app.Input().ID("tl-slider").Class("tl-slider").Type("range").Min(0).Max(f.Steps).Value(f.Step).
 				Aria("label", "Jump to step").Aria("valuetext", Counter(f)).
 				OnInput(func(ctx app.Context, e app.Event) {

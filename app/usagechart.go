@@ -49,13 +49,13 @@ func (c *UsageChart) Render() app.UI {
 	if d.Parent == "" {
 		return app.Section().Class("usage-chart").Body(app.P().Class("muted").Text("No parent queue " + c.Parent + "."))
 	}
-	return app.Section().Class("usage-chart").DataSet("parent", d.Parent).Aria("label", "Usage over time of the children of "+d.Parent).Body(
+	return app.Section().Class("usage-chart").Attr("data-parent", d.Parent).Aria("label", "Usage over time of the children of "+d.Parent).Body(
 		app.Div().Class("uc-plot").Body(
 			app.Raw(d.SVG),
 			app.Div().Class("uc-markers").Body(
 				app.Range(d.Markers).Slice(func(i int) app.UI {
 					m := d.Markers[i]
-					return app.Button().Type("button").Class("uc-marker").DataSet("step", m.Step).
+					return app.Button().Type("button").Class("uc-marker").Attr("data-step", strconv.Itoa(m.Step)).
 						Style("left", strconv.FormatFloat(m.X*100, 'f', 2, 64)+"%").
 						Aria("label", m.Label).Title(m.Label).
 						OnClick(func(ctx app.Context, e app.Event) {

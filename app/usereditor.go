@@ -15,18 +15,30 @@ import (
 type UserEditor struct {
 	app.Compo
 
-	// F is the frame shown; Ctl reaches the store.
-	F   *store.Frame
-	Ctl *Controller
+	// Groups are the frame's users' groups (the same map from one frame
+	// to the next while they do not change, so that the editor does not
+	// render again at every step); Shown is false before the first
+	// frame; Ctl reaches the store.
+	Groups map[string][]string
+	Shown  bool
+	Ctl    *Controller
+}
+
+// userEditor is the user editor of frame f (nil before the first).
+func userEditor(f *store.Frame, ctl *Controller) *UserEditor {
+	if f == nil {
+		return &UserEditor{Ctl: ctl}
+	}
+	return &UserEditor{Groups: f.Groups, Shown: true, Ctl: ctl}
 }
 
 // Render draws the editor.
 func (e *UserEditor) Render() app.UI {
-	if e.F == nil {
+	if !e.Shown {
 		return app.Section().Class("user-editor")
 	}
 	var users []string
-	for u := range e.F.Groups {
+	for u := range e.Groups {
 		users = append(users, u)
 	}
 	slices.Sort(users)
@@ -42,7 +54,7 @@ func (e *UserEditor) Render() app.UI {
 		}).Else(func() app.UI {
 			return app.Ul().ID("ue-list").Class("chip-list").Body(app.Range(users).Slice(func(i int) app.UI {
 				u := users[i]
-				return app.Li().DataSet("user", u).Text(u + ": " + strings.Join(e.F.Groups[u], ", "))
+				return app.Li().DataSet("user", u).Text(u + ": " + strings.Join(e.Groups[u], ", "))
 			}))
 		}),
 	)

@@ -106,15 +106,26 @@ func measure(t Timing) {
 		"end":      perf.Call("now").Float(),
 		"duration": t.Wall.Seconds() * 1000,
 		"detail": map[string]any{"cpu": t.Work.Seconds() * 1000, "step": t.Step, "kind": t.Kind, "op": string(t.Op),
-			"pageMB": pageMemory() / (1 << 20)},
+			"pageMB": pageMemory() / (1 << 20), "allocMB": pageAllocated() / (1 << 20), "gcs": pageCollections()},
 	})
 }
 
 // pageMemory is the memory the page's Go runtime holds from the browser
 // (its WebAssembly memory, about), in bytes: the benchmarks read it from
 // the actions' measures.
-func pageMemory() float64 {
-	sample := []metrics.Sample{{Name: "/memory/classes/total:bytes"}}
+func pageMemory() float64 { return runtimeMetric("/memory/classes/total:bytes") }
+
+// pageAllocated is what the page's Go code has allocated since it
+// started, in bytes, and pageCollections how many times Go's collector
+// has run on the page: a collection marks the page's heap in one task
+// (Go's stock runtime in the browser), so benchmark 5 counts both over
+// its ticks.
+func pageAllocated() float64   { return runtimeMetric("/gc/heap/allocs:bytes") }
+func pageCollections() float64 { return runtimeMetric("/gc/cycles/total:gc-cycles") }
+
+// runtimeMetric reads one of Go's runtime metrics (a count), 0 if none.
+func runtimeMetric(name string) float64 {
+	sample := []metrics.Sample{{Name: name}}
 	metrics.Read(sample)
 	if sample[0].Value.Kind() != metrics.KindUint64 {
 		return 0

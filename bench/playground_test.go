@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"net/http/httptest"
 	"os"
@@ -44,6 +45,19 @@ const playgroundProbe = `(() => {
   let last = 0;
   const loop = t => { if (p.rec && last) p.frames.push(t - last); last = t; requestAnimationFrame(loop); };
   requestAnimationFrame(loop);
+  // The DOM's changes while rec is set, by the nearest element with an id
+  // (or the panel's class) and kind (PLAYGROUND_MUTATIONS).
+  p.muts = {};
+  new MutationObserver(rs => {
+    if (!p.rec) return;
+    for (const r of rs) {
+      const el = r.target.nodeType === 1 ? r.target : r.target.parentElement;
+      const at = el && el.closest('[id]');
+      const k = (at ? '#' + at.id : '') + ' ' + (el ? el.localName + '.' + (el.getAttribute('class') || '').split(' ')[0] : '?') +
+        ' ' + r.type + (r.attributeName ? ':' + r.attributeName : '');
+      p.muts[k] = (p.muts[k] || 0) + 1;
+    }
+  }).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
 })()`
 
 // atStep is a page expression that is performance.now() once the step
@@ -68,6 +82,8 @@ type pageFigures struct {
 		MarkWaits   int     `json:"markWaits"`
 		Kind        string  `json:"kind"`
 		PageMB      float64 `json:"pageMB"`
+		AllocMB     float64 `json:"allocMB"`
+		GCs         float64 `json:"gcs"`
 	}
 	Tasks  [][2]float64
 	Frames []float64
@@ -201,6 +217,9 @@ func servedSite(b *testing.B) *httptest.Server {
 //     ms-frame-p95-clock and fps-clock the same from the page's clock as
 //     it reads (to 0.1 ms), whose jitter moves a p95 of frames that all
 //     took one vsync between 16.7 and 16.8 ms and fps either side of 60;
+//   - MB-page-alloc-per-tick and page-gcs: what the page's Go allocated
+//     per measured action and how many times its collector ran over them
+//     (Go's stock runtime marks the page's heap in one task);
 //   - ms-back-first, ms-back-next and ms-back-p95: then ten steps back with
 //     the ← key, each from the key to the frame on screen: the first, the
 //     median of the next two, and the 95th percentile of the ten;
@@ -212,7 +231,7 @@ func servedSite(b *testing.B) *httptest.Server {
 // the page and of the worker (file.worker.cpuprofile) over the measured
 // ticks and steps back (app.wasm then keeps its name section:
 // site.KeepNamesEnv), and with PLAYGROUND_TRACE=file.json a
-// trace, both in Chromium's DevTools formats. With
+// trace of the measured ticks, both in Chromium's DevTools formats. With
 // PLAYGROUND_LOAD_PROFILE=file.cpuprofile it writes CPU profiles of the
 // opening instead (ms-load): the page's from the navigation, and the
 // simulation's Web Worker's from its start (file.worker.cpuprofile); it
@@ -290,9 +309,10 @@ func BenchmarkPlayground(b *testing.B) {
 			require.NoError(b, os.WriteFile(path, data, 0o644))
 		}()
 	}
+	stopTrace := func() {}
 	if path := os.Getenv("PLAYGROUND_TRACE"); path != "" {
 		stop := startTrace(b, tab)
-		defer func() { require.NoError(b, os.WriteFile(path, stop(), 0o644)) }()
+		stopTrace = func() { require.NoError(b, os.WriteFile(path, stop(), 0o644)) }
 	}
 	_, err = chromedp.Run(tab, chromedp.Evaluate[any]("(b => { b.from = performance.now(); b.frames = []; b.rec = true; })(window.__bench)"))
 	require.NoError(b, err)
@@ -304,8 +324,18 @@ func BenchmarkPlayground(b *testing.B) {
 	}
 	_, err = chromedp.Run(tab, chromedp.Evaluate[any]("window.__bench.rec = false"))
 	require.NoError(b, err)
+	stopTrace()
 	fig, err := chromedp.Run(tab, chromedp.Evaluate[pageFigures](collectFigures))
 	require.NoError(b, err)
+	if os.Getenv("PLAYGROUND_MUTATIONS") != "" {
+		muts, err := chromedp.Run(tab, chromedp.Evaluate[map[string]int]("window.__bench.muts"))
+		require.NoError(b, err)
+		keys := slices.Sorted(maps.Keys(muts))
+		slices.SortStableFunc(keys, func(a, b string) int { return muts[b] - muts[a] })
+		for _, k := range keys {
+			b.Logf("mutations over %d ticks: %6d %s", playgroundMeasured, muts[k], k)
+		}
+	}
 
 	var cpu, whole []float64
 	var waits []int
@@ -359,6 +389,14 @@ func BenchmarkPlayground(b *testing.B) {
 	if vsyncs > 0 {
 		b.ReportMetric(60*float64(len(fig.Frames))/float64(vsyncs), "fps")
 		b.ReportMetric(float64(len(fig.Frames))*1000/clock, "fps-clock")
+	}
+	if n := len(fig.Actions); n > 1 {
+		// What the page's Go allocated and how often it collected over
+		// the measured actions (app.pageAllocated, pageCollections).
+		first, last := fig.Actions[0], fig.Actions[n-1]
+		alloc := (last.AllocMB - first.AllocMB) / float64(n-1)
+		b.ReportMetric(math.Round(alloc*10)/10, "MB-page-alloc-per-tick")
+		b.ReportMetric(last.GCs-first.GCs, "page-gcs")
 	}
 	b.Logf("%d ticks measured; scheduler CPU %v ms; store CPU %v ms; turns waited for a mark %v; long tasks %v", len(cpu), rounded(cpu), rounded(whole), waits, fig.Tasks)
 

@@ -155,23 +155,37 @@ func writeEq[T comparable](w *writer, list, old []T, enc func(*writer, *T)) {
 	}
 }
 
-// readEq reads what writeEq wrote, over old.
+// readEq reads what writeEq wrote, over old: old itself when every
+// element is old's (most queues' users from one step to the next; lists
+// are never changed in place, so frames share them), else a new list.
 func readEq[T any](r *reader, old []T, dec func(*reader, *T)) []T {
 	n := r.count(1)
 	if n == 0 {
 		return nil
 	}
-	out := make([]T, n)
-	for i := range out {
+	var out []T // nil while every element so far is old's
+	for i := range n {
 		if r.bool() {
 			if i >= len(old) {
 				r.fail(errShort)
 				return nil
 			}
-			out[i] = old[i]
+			if out != nil {
+				out[i] = old[i]
+			}
 			continue
 		}
+		if out == nil {
+			out = make([]T, n)
+			copy(out, old[:min(i, len(old))])
+		}
 		dec(r, &out[i])
+	}
+	if out == nil {
+		if n == len(old) {
+			return old
+		}
+		return old[:n:n]
 	}
 	return out
 }
