@@ -42,25 +42,26 @@ func (m *listMemory) same(data unsafe.Pointer, n int) bool {
 // elements' encodings m remembers; enc writes one element whole (to compare
 // encodings), and delta one that changed, given the last frame's element
 // at its index (nil past its end), which the reader holds, and that
-// element's encoding by enc (nil when none).
-func writeList[T any](w *writer, m *listMemory, list, old []T, enc func(*writer, *T), delta func(w *writer, v, old *T, oldEnc []byte)) {
+// element's encoding by enc (nil when none). mine, when not nil, is list's
+// own encodings (listOf), known already.
+func writeList[T any](w *writer, m, mine *listMemory, list, old []T, enc func(*writer, *T), delta func(w *writer, v, old *T, oldEnc []byte)) {
 	data := unsafe.Pointer(unsafe.SliceData(list))
 	if m.same(data, len(list)) {
 		w.byte(listSame)
 		return
 	}
-	flat := writer{b: make([]byte, 0, len(m.raw))}
-	at := make([]int, 0, len(list)+1)
+	var flat listMemory
+	if mine != nil && mine.same(data, len(list)) {
+		flat = *mine
+	} else {
+		flat = listOf(list, enc, len(m.raw))
+	}
 	var changed []int
 	for i := range list {
-		start := len(flat.b)
-		at = append(at, start)
-		enc(&flat, &list[i])
-		if i+1 >= len(m.at) || !bytes.Equal(flat.b[start:], m.raw[m.at[i]:m.at[i+1]]) {
+		if i+1 >= len(m.at) || !bytes.Equal(flat.raw[flat.at[i]:flat.at[i+1]], m.raw[m.at[i]:m.at[i+1]]) {
 			changed = append(changed, i)
 		}
 	}
-	at = append(at, len(flat.b))
 	w.byte(listDelta)
 	w.count(len(list))
 	w.count(len(changed))
@@ -78,7 +79,20 @@ func writeList[T any](w *writer, m *listMemory, list, old []T, enc func(*writer,
 		}
 		delta(w, &list[i], o, oe)
 	}
-	*m = listMemory{data: data, n: len(list), raw: flat.b, at: at}
+	*m = flat
+}
+
+// listOf is what a writer remembers of list: each element's encoding
+// (enc, without the string table), size a guess of their bytes.
+func listOf[T any](list []T, enc func(*writer, *T), size int) listMemory {
+	flat := writer{b: make([]byte, 0, size)}
+	at := make([]int, 0, len(list)+1)
+	for i := range list {
+		at = append(at, len(flat.b))
+		enc(&flat, &list[i])
+	}
+	at = append(at, len(flat.b))
+	return listMemory{data: unsafe.Pointer(unsafe.SliceData(list)), n: len(list), raw: flat.b, at: at}
 }
 
 // readList reads what writeList wrote, over last (the last frame's list):

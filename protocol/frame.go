@@ -20,11 +20,27 @@ import (
 // (1,111 queues, 10,000 nodes, 20,000 applications) would otherwise carry
 // three megabytes the page must read.
 type FrameWriter struct {
-	last   *store.Frame
-	tab    strWriter
-	queues listMemory
-	nodes  listMemory
-	apps   listMemory
+	last *store.Frame
+	tab  strWriter
+	frameMemory
+	// next is what the writer remembers of the next frame it writes,
+	// when known (keptframes.go), else nil.
+	next *frameMemory
+}
+
+// frameMemory is what a writer remembers of a frame: its lists' elements'
+// encodings (see writeList).
+type frameMemory struct {
+	queues, nodes, apps listMemory
+}
+
+// memoryOf is what a writer remembers of f once it wrote it.
+func memoryOf(f *store.Frame) *frameMemory {
+	return &frameMemory{
+		queues: listOf(f.Queues, queueView, 0),
+		nodes:  listOf(f.Nodes, nodeView, 0),
+		apps:   listOf(f.Apps, appView, 0),
+	}
 }
 
 // FrameReader reads what a FrameWriter wrote, keeping the last frame and
@@ -78,10 +94,15 @@ func (fw *FrameWriter) write(w *writer, f *store.Frame) {
 	if old == nil {
 		old = &store.Frame{}
 	}
-	writeList(w, &fw.queues, f.Queues, old.Queues, queueView, queueDelta)
-	writeList(w, &fw.nodes, f.Nodes, old.Nodes, nodeView, nodeDelta)
+	mine := fw.next
+	fw.next = nil
+	if mine == nil {
+		mine = &frameMemory{}
+	}
+	writeList(w, &fw.queues, &mine.queues, f.Queues, old.Queues, queueView, queueDelta)
+	writeList(w, &fw.nodes, &mine.nodes, f.Nodes, old.Nodes, nodeView, nodeDelta)
 	writeBriefs(w, f.Containers, f.NodeAt, old.Containers, old.NodeAt)
-	writeList(w, &fw.apps, f.Apps, old.Apps, appView, whole(appView))
+	writeList(w, &fw.apps, &mine.apps, f.Apps, old.Apps, appView, whole(appView))
 	writeShown(w, f.Shown)
 	writeSlice(w, f.Events, event)
 	w.proses(f.Narration)
