@@ -20,7 +20,8 @@ import (
 // ms-back-p95 (the handling, the writing and the reading together) and
 // the same apart (ms-back-handle-p95, ms-back-write-p95, ms-back-read-p95),
 // with the bytes of the largest reply (MB-back-max), the ticks' handling
-// (ms-tick-handle-p50: the frames kept are written then) and the most steps a
+// (ms-tick-handle-p50) and the keeping of their frames once the reply is
+// out (ms-tick-keep-p50, Server.Compact) and the most steps a
 // step back replayed (steps-replayed-max: the same on every machine). Then what the worker
 // holds to travel in time, against one state (OpMemory): x-history, the
 // history's bytes over one state's (MB-state), there and again after
@@ -56,12 +57,16 @@ func BenchmarkStepBack(b *testing.B) {
 		cross(protocol.Command{Op: protocol.OpCanvas, N: 1280})
 		cross(protocol.Command{Op: protocol.OpLast})
 		ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
-		var ticks []float64
+		var ticks, keeps []float64
 		for range playgroundWarm + playgroundMeasured {
 			h, _, _, _ := cross(protocol.Command{Op: protocol.OpTick, N: 1})
 			ticks = append(ticks, ms(h))
+			t0 := time.Now()
+			sv.Compact() // as the worker does once the reply is posted
+			keeps = append(keeps, ms(time.Since(t0)))
 		}
 		b.ReportMetric(quantile(ticks, 0.5), "ms-tick-handle-p50")
+		b.ReportMetric(quantile(keeps, 0.5), "ms-tick-keep-p50")
 		var all, hs, ws, rs []float64
 		var replays []int
 		most := 0

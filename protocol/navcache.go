@@ -21,97 +21,262 @@ import (
 // there (its replay guarantee), which TestGoingBackShowsWhatReplayShows
 // holds.
 
-// navFrames bounds the frames kept by number, and navShare by the views
-// they hold together (queues, nodes, containers and applications) against
-// the views of the newest, the frame the store published last: at most
-// navShare times its views, or navFloor views, together, itself
-// included. A frame's views take about as much memory as the state they
-// show (some 28 MB at benchmark 5's scale after its ticks, for a state of
-// 47 MB), so that at that scale the frame shown alone is kept, and the
-// history stays within twice one state (issue 32) with the checkpoints a
-// step back leaves (store.Store.fit); a lesson's whole walk is kept, and
-// some steps of a cluster of a few hundred nodes.
+// navFrames bounds the frames kept by number, and the bytes of their
+// deltas (keptframes.go) by the views of the newest whole frame the store
+// published (queues, nodes, containers and applications): at most
+// navBytesPerView bytes a view, or navFloor bytes, together. A state
+// takes some 200 bytes a view (48 MB for benchmark 5's 230,000 after its
+// ticks), so that the deltas add at most a twelfth of a state to the
+// history, and the table of their strings and what the writer remembers
+// of the newest frame (some 3 MB there) a sixteenth: within twice one
+// state (issue 32) with the store's checkpoints (store.Store.fit). That is
+// a dozen steps of benchmark 5's ticks (about 265 KB each), and a lesson's
+// whole walk.
 const (
-	navFrames = 32
-	navShare  = 1
-	navFloor  = 10_000
+	navFrames       = 64
+	navBytesPerView = 16
+	navFloor        = 1 << 20
 )
 
 // navCache is the frames kept, the newest last.
 type navCache struct {
-	frames []kept
+	frames []*kept
 	// pending is the step the page was last shown from a kept frame while
 	// the store stands elsewhere, or -1.
 	pending int
+	// tab is the kept deltas' string table; read is the kept frame last
+	// read back, readF that frame.
+	tab   keptTable
+	read  *kept
+	readF *store.Frame
+	// limit is the bytes the kept deltas may take (see navBytesPerView).
+	limit int
 }
 
-// kept is a frame, the work it belongs to (store.Store.Works) and the
-// scenario it is a step of (the store's scenarios never change: an edit
-// makes a new one).
+// kept is a page's frame (Server.pageFrame) as cut for the canvas cut,
+// the work it belongs to (store.Store.Works) and the scenario it is a step
+// of (the store's scenarios never change: an edit makes a new one). The
+// newest is f itself (whole, the store's frame it was cut from); the
+// others are enc, a delta of base's frame (keptTable.encodeBack, with
+// known strings). mem is what a writer remembers of f (memoryOf), for
+// writing it so once the next frame comes.
 type kept struct {
 	works int
 	doc   *scenarios.Scenario
+	head  frameHead
+	cut   pageCut
 	f     *store.Frame
+	whole *store.Frame
+	mem   *frameMemory
+	enc   []byte
+	known int
+	base  *kept
 }
+
+// frameHead is what finding a kept frame reads of it.
+type frameHead struct {
+	step, revision             int
+	lesson, sel, selUser, part string
+	users                      []string
+}
+
+func headOf(f *store.Frame) frameHead {
+	return frameHead{step: f.Step, revision: f.Revision, lesson: f.Lesson, sel: f.Selected, selUser: f.SelectedUser,
+		part: f.Partition, users: f.Users}
+}
+
+// pageCut is what a page's frame is cut for: whether the simulation
+// paints the nodes, and the node opened (Server.pageFrame).
+type pageCut struct {
+	painted bool
+	focus   string
+}
+
+// cutOf is the cut of the page's frames for canvas c.
+func cutOf(c Canvas) pageCut { return pageCut{painted: c.Width > 0, focus: c.Focus} }
 
 // elements counts a frame's views.
 func elements(f *store.Frame) int {
 	return len(f.Queues) + len(f.Nodes) + len(f.Containers) + len(f.Apps)
 }
 
-// keep remembers f, a frame the store published for works and doc,
-// unless it shows an error (a step moved to is shown without one),
-// replacing a kept frame of the same step and selection.
-func (nc *navCache) keep(works int, doc *scenarios.Scenario, f *store.Frame) {
-	if f == nil || f.Err != "" {
+// navRaw is the most kept frames but the newest left whole until
+// compact writes them as deltas: the worker compacts after its reply is
+// posted, and keep itself past that many.
+const navRaw = 1
+
+// keep remembers page, the page's frame (cut for cut) of whole, a frame
+// the store published for works and doc, unless it shows an error (a step
+// moved to is shown without one), replacing a kept frame of the same step
+// and selection. The frame kept before it stays whole until compact.
+func (nc *navCache) keep(works int, doc *scenarios.Scenario, page, whole *store.Frame, cut pageCut) {
+	if page == nil || page.Err != "" {
 		return
 	}
-	out := make([]kept, 0, min(len(nc.frames)+1, navFrames))
-	total, limit := elements(f), navShare*max(elements(f), navFloor)
+	if n := len(nc.frames); n > 0 && nc.frames[n-1].f == page {
+		return // kept already
+	}
+	if nc.tab.full() {
+		nc.frames, nc.tab, nc.read, nc.readF = nil, keptTable{}, nil, nil
+	}
+	e := &kept{works: works, doc: doc, head: headOf(page), cut: cut, f: page, whole: whole}
+	if n := len(nc.frames); n > 0 {
+		last := nc.frames[n-1]
+		last.whole = nil
+		if last.works != works || last.cut != cut {
+			last.f, last.mem = nil, nil // never shown again: it goes
+		}
+	}
+	raw := 0
+	out := make([]*kept, 0, min(len(nc.frames)+1, navFrames))
 	for i := len(nc.frames) - 1; i >= 0; i-- {
 		k := nc.frames[i]
-		if k.works != works || sameSelection(k.f, f) && k.f.Step == f.Step {
-			continue // another work's, never shown again; or f's place
+		if k.works != works || k.cut != cut || k.enc == nil && k.f == nil || sameSelection(k.head, e.head) && k.head.step == e.head.step {
+			continue // another work's or canvas's, never shown again; or page's place
 		}
-		if len(out) >= navFrames-1 || total+elements(k.f) > limit {
-			continue
+		if k.f != nil {
+			raw++
 		}
-		total += elements(k.f)
 		out = append(out, k)
 	}
 	slices.Reverse(out) // oldest first again
-	nc.frames = append(out, kept{works: works, doc: doc, f: f})
+	nc.frames = append(out, e)
+	nc.limit = max(navBytesPerView*elements(whole), navFloor)
+	if raw > navRaw {
+		nc.compact()
+	} else {
+		nc.trim()
+	}
+}
+
+// compact writes the kept frames but the newest as deltas of the next
+// (keptFrames.go), the oldest first, and trims them. Frames of an earlier
+// version of the newest's work that are steps of it too (steps appended
+// since) become its own (rebase): the earlier versions go.
+func (nc *navCache) compact() {
+	nc.rebase()
+	for i := 0; i+1 < len(nc.frames); i++ {
+		e, next := nc.frames[i], nc.frames[i+1]
+		if e.f == nil || next.f == nil {
+			continue
+		}
+		if e.mem == nil {
+			e.mem = memoryOf(e.f)
+		}
+		if next.mem == nil {
+			next.mem = memoryOf(next.f)
+		}
+		e.enc, e.known = nc.tab.encodeBack(e.f, e.mem, next.f, next.mem)
+		e.base, e.f, e.mem = next, nil, nil
+	}
+	nc.trim()
+}
+
+// rebase makes the kept frames' work the newest's: each tick makes a new
+// version of the work, whose steps' array is a new one now and then, and
+// a frame of each version would hold its own (megabytes at benchmark 5's
+// scale). A frame of a step the newest version does not share goes: it
+// is never shown again (find).
+func (nc *navCache) rebase() {
+	n := len(nc.frames)
+	if n < 2 {
+		return
+	}
+	doc := nc.frames[n-1].doc
+	heads := map[*scenarios.Scenario]bool{}
+	out := nc.frames[:0:0]
+	for _, e := range nc.frames {
+		if e.doc != doc {
+			same, ok := heads[e.doc]
+			if !ok {
+				same = samePrefix(e.doc, doc, 0)
+				heads[e.doc] = same
+			}
+			if !same || !samePrefix(e.doc, doc, e.head.step) {
+				continue
+			}
+			e.doc = doc
+		}
+		out = append(out, e)
+	}
+	nc.frames = out
+}
+
+// trim keeps the newest frames within navFrames and the bytes their
+// deltas may take (limit): the frames kept whole count for nothing, being
+// at most navRaw and the newest.
+func (nc *navCache) trim() {
+	total, from := 0, 0
+	for i := len(nc.frames) - 1; i >= 0; i-- {
+		k := nc.frames[i]
+		if len(nc.frames)-i > navFrames || total+len(k.enc) > nc.limit {
+			from = i + 1
+			break
+		}
+		total += len(k.enc)
+	}
+	if from > 0 {
+		nc.frames = slices.Clone(nc.frames[from:])
+	}
+	if nc.read != nil && !slices.Contains(nc.frames, nc.read) {
+		nc.read, nc.readF = nil, nil
+	}
+}
+
+// frame reads e's frame back (nil if it does not read).
+func (nc *navCache) frame(e *kept) *store.Frame {
+	switch {
+	case e.f != nil:
+		return e.f
+	case e == nc.read:
+		return nc.readF
+	case e.base == nil || e.enc == nil:
+		return nil
+	}
+	base := nc.frame(e.base)
+	f := nc.tab.decodeBack(e.enc, e.known, base)
+	if f != nil {
+		nc.read, nc.readF = e, f
+	}
+	return f
 }
 
 // sameSelection reports whether a and b show the same lesson's steps with
 // the same selection (queue, user and partition).
-func sameSelection(a, b *store.Frame) bool {
-	return a.Lesson == b.Lesson && a.Selected == b.Selected && a.SelectedUser == b.SelectedUser &&
-		a.Partition == b.Partition
+func sameSelection(a, b frameHead) bool {
+	return a.lesson == b.lesson && a.sel == b.sel && a.selUser == b.selUser && a.part == b.part
 }
 
-// find returns the frame of step k of doc, the work the store holds (cur
-// is its frame now), with the selection shown, from a kept frame: one of
-// doc itself, or of an earlier version of it whose first k steps, and all
-// that precedes them, are doc's (steps appended since: a tick at the end),
-// the work's length and revision then being doc's. Nil when none is kept.
-func (nc *navCache) find(works int, doc *scenarios.Scenario, cur, shown *store.Frame, k int) *store.Frame {
+// find returns the kept page's frame of step k of doc, the work the store
+// holds (cur is its frame now), with the selection shown and cut for cut:
+// one of doc itself, or of an earlier version of it whose first k steps,
+// and all that precedes them, are doc's (steps appended since: a tick at
+// the end), the work's length and revision then being doc's. Nil when
+// none is kept; e is the kept frame.
+func (nc *navCache) find(works int, doc *scenarios.Scenario, cur, shown *store.Frame, k int, cut pageCut) (f *store.Frame, e *kept) {
 	for i := len(nc.frames) - 1; i >= 0; i-- {
 		e := nc.frames[i]
-		if e.works != works || e.f.Step != k || !sameSelection(e.f, shown) {
+		if e.works != works || e.head.step != k || e.cut != cut || !sameSelection(e.head, headOf(shown)) {
 			continue
 		}
-		if e.doc == doc && e.f.Revision == cur.Revision {
-			return e.f
-		}
-		if !samePrefix(e.doc, doc, k) || !slices.Equal(e.f.Users, cur.Users) {
+		if e.doc == doc && e.head.revision == cur.Revision {
+			if f := nc.frame(e); f != nil {
+				return f, e
+			}
 			continue
 		}
-		f := *e.f
-		f.Steps, f.Revision = cur.Steps, cur.Revision
-		return &f
+		if !samePrefix(e.doc, doc, k) || !slices.Equal(e.head.users, cur.Users) {
+			continue
+		}
+		f := nc.frame(e)
+		if f == nil {
+			continue
+		}
+		g := *f
+		g.Steps, g.Revision = cur.Steps, cur.Revision
+		return &g, e
 	}
-	return nil
+	return nil, nil
 }
 
 // samePrefix reports whether scenarios a and b play alike up to step k:
@@ -155,22 +320,25 @@ func navTarget(c Command, shown *store.Frame) (k int, ok bool) {
 
 // navigate answers c from the kept frames when it moves the page to a
 // step one of them shows; ok is false when it does not (the command is
-// then applied to the store as usual, after settle).
+// then applied to the store as usual, after settle). f is the kept frame
+// shown, nil when the store's is (it stands there, or moved there).
 func (sv *Server) navigate(c Command) (f *store.Frame, ok bool) {
 	k, ok := navTarget(c, sv.sent)
 	if !ok {
 		return nil, false
 	}
-	f = sv.nav.find(sv.store.Works(), sv.store.Scenario(), sv.store.Frame(), sv.sent, k)
-	if f == nil {
+	s := sv.store
+	f, e := sv.nav.find(s.Works(), s.Scenario(), s.Frame(), sv.sent, k, cutOf(sv.canvas))
+	switch {
+	case f == nil:
 		// Moved by the store, from the step shown.
 		sv.settleAt(k)
 		return nil, true
+	case e.whole != nil && e.whole == s.Frame():
+		sv.nav.pending = -1 // the store stands there
+		return nil, true
 	}
 	sv.nav.pending = k
-	if sv.store.Frame() == f {
-		sv.nav.pending = -1
-	}
 	return f, true
 }
 
@@ -188,10 +356,26 @@ func (sv *Server) settleAt(k int) {
 	sv.store.Jump(k)
 }
 
-// Shown returns the frame the page was last sent (nil before the first),
-// whole: the store's, or one kept (navigate). SentToPage is that frame as
+// Shown returns the frame the page was last sent (nil before the first):
+// the store's frame, whole, or while the store stands elsewhere the page's
+// frame kept of the step shown (navigate). SentToPage is that frame as
 // the page got it (pageFrame).
 func (sv *Server) Shown() *store.Frame { return sv.sent }
+
+// Compact writes the frames kept whole as deltas (keptframes.go): the
+// work of keeping a frame, which the worker does once its reply is
+// posted.
+func (sv *Server) Compact() { sv.nav.compact() }
+
+// Painted returns the frame the node canvas shows (Shown, whole), nil
+// while the page is shown a kept frame: its nodes' containers are the
+// store's to rebuild.
+func (sv *Server) Painted() *store.Frame {
+	if sv.nav.pending >= 0 {
+		return nil
+	}
+	return sv.sent
+}
 
 // Memory is OpMemory's answer: the bytes of one state of the scheduler
 // and of the history the worker keeps to travel in time (the store's, and
@@ -210,9 +394,11 @@ func (sv *Server) memory() Memory {
 	var c memsize.Counter
 	m := Memory{Memory: sv.store.Measure(&c), Frames: len(sv.nav.frames)}
 	c.Add(sv.sent)
+	c.Add(sv.sentPage)
 	for _, k := range sv.nav.frames {
-		m.FrameBytes += c.Add(k.f) + c.Add(k.doc)
+		m.FrameBytes += c.Add(k)
 	}
+	m.FrameBytes += c.Add(sv.nav.readF) + c.Add(&sv.nav.tab)
 	m.History += m.FrameBytes
 	return m
 }

@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -150,37 +151,53 @@ func TestKeptFramesAreOfTheWorkShown(t *testing.T) {
 	require.Equal(t, end+1, f.Steps)
 }
 
-// The kept frames are the newest, within navFrames and navShare times the
-// newest's views, one per step and selection.
+// The kept frames are the newest, within navFrames and the bytes their
+// deltas may take, one per step and selection, and each reads back as it
+// was kept.
 func TestKeptFramesAreBounded(t *testing.T) {
 	var nc navCache
 	doc := &scenarios.Scenario{}
+	cut := pageCut{}
+	keep := func(works int, f *store.Frame) {
+		nc.keep(works, doc, f, f, cut)
+		nc.compact()
+	}
+	var frames []*store.Frame
 	for i := range 2 * navFrames {
-		nc.keep(1, doc, &store.Frame{Step: i})
+		f := &store.Frame{Step: i, Label: fmt.Sprintf("step %d", i), Queues: []core.QueueView{{Path: "root", NumApps: i}}}
+		frames = append(frames, f)
+		keep(1, f)
 	}
 	require.Len(t, nc.frames, navFrames)
-	require.Equal(t, 2*navFrames-1, nc.frames[len(nc.frames)-1].f.Step)
-	nc.keep(1, doc, &store.Frame{Step: 2*navFrames - 1, Selected: "root.a"})
-	nc.keep(1, doc, &store.Frame{Step: 2*navFrames - 1, Selected: "root.a"})
+	require.Equal(t, 2*navFrames-1, nc.frames[len(nc.frames)-1].head.step)
+	for _, e := range nc.frames {
+		equalFrames(t, frames[e.head.step], nc.frame(e))
+	}
+	keep(1, &store.Frame{Step: 2*navFrames - 1, Selected: "root.a"})
+	keep(1, &store.Frame{Step: 2*navFrames - 1, Selected: "root.a"})
 	require.Len(t, nc.frames, navFrames, "a step and selection kept once")
-	bigs := func() (steps []int) {
-		for _, k := range nc.frames {
-			if len(k.f.Apps) > 0 {
-				steps = append(steps, k.f.Step)
-			}
+	// Frames whose deltas are big: a few fit.
+	big := func(step int) *store.Frame {
+		f := &store.Frame{Step: step, Apps: make([]core.AppView, 20_000)}
+		for j := range f.Apps {
+			f.Apps[j].ID = fmt.Sprintf("app-%d-%d", step, j)
 		}
-		return steps
+		return f
 	}
-	for i := range 4 {
-		nc.keep(1, doc, &store.Frame{Step: 2000 + i, Apps: make([]core.AppView, 20_000)})
+	for i := range 6 {
+		keep(1, big(2000+i))
 	}
-	require.Equal(t, []int{2003}, bigs(), "the newest within navShare times its views")
-	nc.keep(1, doc, &store.Frame{Step: 3000})
-	require.Empty(t, bigs(), "past navShare times a small newest frame's navFloor views")
-	require.Len(t, nc.frames, navFrames, "small frames within it")
-	nc.keep(2, doc, &store.Frame{Step: 0})
+	total := 0
+	for _, e := range nc.frames {
+		total += len(e.enc)
+	}
+	require.LessOrEqual(t, total, navFloor, "the deltas within the bytes they may take")
+	require.Less(t, len(nc.frames), 6)
+	require.Equal(t, 2005, nc.frames[len(nc.frames)-1].head.step)
+	equalFrames(t, big(2004), nc.frame(nc.frames[len(nc.frames)-2]))
+	keep(2, &store.Frame{Step: 0})
 	require.Len(t, nc.frames, 1, "another work's frames go")
-	nc.keep(2, doc, &store.Frame{Step: 1, Err: "refused"})
+	keep(2, &store.Frame{Step: 1, Err: "refused"})
 	require.Len(t, nc.frames, 1, "a frame with an error is not kept")
 }
 

@@ -13,8 +13,10 @@ import (
 // store InProcess answers from.
 type Server struct {
 	store *store.Store
-	// sent is the last frame replied, as the store published it; a reply
-	// carries the page's frame of it (sentPage) only when it is another.
+	// sent is the last frame replied: as the store published it, or while
+	// the store stands elsewhere the page's frame kept of the step shown
+	// (navigate); a reply carries the page's frame of it (sentPage) only
+	// when it is another.
 	sent, sentPage *store.Frame
 	// nav keeps the frames sent lately, to move among them without
 	// replaying (navcache.go).
@@ -100,24 +102,35 @@ func (sv *Server) Handle(c Command) (rep Reply) {
 			rep.Err = fmt.Sprintf("internal error (%s): %v", c.Op, r)
 		}
 		rep.Works = s.Works()
-		f := fromKept
-		if f == nil && sv.nav.pending >= 0 {
-			f = sv.sent // the store stands elsewhere: the page keeps the step shown
+		var p *store.Frame
+		switch {
+		case fromKept != nil:
+			sv.sent, p = fromKept, fromKept
+		case sv.nav.pending >= 0:
+			p = sv.sent // the store stands elsewhere: the page keeps the step shown
+		default:
+			f := s.Frame()
+			p = sv.pageFrame(f)
+			sv.nav.keep(s.Works(), s.Scenario(), p, f, cutOf(sv.canvas))
+			sv.sent = f
 		}
-		if f == nil {
-			f = s.Frame()
-			sv.nav.keep(s.Works(), s.Scenario(), f)
-		}
-		sv.sent = f
-		if p := sv.pageFrame(f); p != sv.sentPage || resend {
+		if p != sv.sentPage || resend {
 			rep.Frame, sv.sentPage = p, p
 		}
 	}()
 	if c.Op == OpCanvas {
 		// The page's canvas changed: the frame shown goes again, with
-		// the containers the page now needs.
+		// the containers the page now needs (from the store, when the
+		// kept frame shown was cut for another canvas).
+		was := cutOf(sv.canvas)
 		sv.canvas = Canvas{Width: max(c.N, 0), Dark: c.Toggle, Focus: c.Node}
-		fromKept, resend = sv.sent, true
+		if cutOf(sv.canvas) != was {
+			sv.settle()
+		}
+		if sv.nav.pending >= 0 {
+			fromKept = sv.sent
+		}
+		resend = true
 		return rep
 	}
 	if f, moved := sv.navigate(c); moved {
@@ -125,13 +138,16 @@ func (sv *Server) Handle(c Command) (rep Reply) {
 		return rep
 	}
 	// The step shown, which a link and the saved work name without
-	// needing the store there (the page saves after every step).
+	// needing the store there (the page saves after every step); the
+	// worker's memory is measured where it stands.
 	step := s.Step()
-	if c.Op == OpLink || c.Op == OpSave {
+	switch c.Op {
+	case OpLink, OpSave:
 		if sv.nav.pending >= 0 {
 			step = sv.nav.pending
 		}
-	} else {
+	case OpMemory:
+	default:
 		sv.settle()
 	}
 	errText := func(err error) string {

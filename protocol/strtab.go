@@ -25,9 +25,12 @@ const strTableMax = 1 << 20
 // scenario's description, a share link) go as they are.
 const strLongest = 256
 
-// strWriter is the worker's half of a string table.
+// strWriter is the worker's half of a string table. With list set, it
+// also lists its strings by number (the kept frames' table, which their
+// reader takes whole: keptframes.go).
 type strWriter struct {
-	ids map[string]uint64
+	ids  map[string]uint64
+	list *[]string
 }
 
 // strReader is the page's half.
@@ -54,6 +57,9 @@ func (w *writer) str(s string) {
 		t.ids = map[string]uint64{}
 	}
 	t.ids[s] = uint64(len(t.ids))
+	if t.list != nil {
+		*t.list = append(*t.list, s)
+	}
 	w.uint(strNew)
 	w.raw(s)
 }

@@ -91,7 +91,10 @@ func Serve() {
 		}
 		// The reply goes first: the page shows the step while its nodes
 		// are painted.
-		paint.paint(sv.Shown(), sv.Canvas())
+		paint.paint(sv.Painted(), sv.Canvas())
+		if len(in) == 0 {
+			sv.Compact() // keeping the frame shown, while the page draws it
+		}
 	}
 }
 
