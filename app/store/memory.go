@@ -10,6 +10,9 @@ import "yarnplay/app/memsize"
 type Memory struct {
 	State   int64 `json:"state"`
 	History int64 `json:"history"`
+	// Going is a state being rebuilt part by part (JumpPart), which
+	// replaces State once done: apart from both.
+	Going int64 `json:"going,omitempty"`
 }
 
 // Measure counts the store's memory into c: the scenario, the current
@@ -26,6 +29,7 @@ func (s *Store) Measure(c *memsize.Counter) Memory {
 	c.Add(s.frame)
 	c.Add(s.views)
 	m.History = c.Add(s.cps) + c.Add(s.near) + c.Add(s.recs) + c.Add(s.hist)
+	m.Going = c.Add(s.going)
 	return m
 }
 

@@ -40,6 +40,8 @@ type Store struct {
 	cps     []checkpoint
 	recs    []record
 	pathsID int
+	// going is a move to a step under way, part by part (JumpPart).
+	going *going
 	// near is a checkpoint going back left a little before the step it
 	// went to, when the nearest of cps was far (see nearMark): stepping
 	// back again replays from it. There is at most one, outside cps and
@@ -204,53 +206,6 @@ func (s *Store) Report(err error) {
 func (s *Store) ClearError() {
 	s.err = ""
 	s.publish()
-}
-
-// seek stands the store on step k (0 <= k <= len(steps)), replaying from
-// the nearest checkpoint or the current player, and recording every step
-// played for the first time.
-func (s *Store) seek(k int) {
-	if s.cur != nil && s.step == k {
-		return
-	}
-	if k == 0 {
-		p := s.clone(s.cps[0].p)
-		p.Rebase(s.doc)
-		p.SetNarrate(true)
-		s.cur, s.res, s.step = p, p.Start(), 0
-		if len(s.recs) == 0 {
-			s.record(p, s.res, false)
-		}
-		return
-	}
-	var p *scenarios.Player
-	i := len(s.cps) - 1
-	for i > 0 && s.cps[i].step > k-1 {
-		i--
-	}
-	cp := s.cps[i]
-	if s.near != nil && s.near.step > cp.step && s.near.step <= k-1 {
-		cp = *s.near
-	}
-	mark := -1
-	if s.cur != nil && s.cur.Pos() >= cp.step && s.cur.Pos() <= k-1 {
-		p = s.cur
-	} else {
-		if s.cur != nil {
-			mark = s.nearMark(cp.step, k-1, objects(s.cur.Scheduler(), s.recs[s.cur.Pos()]))
-		}
-		p = s.clone(cp.p)
-		p.Rebase(s.doc)
-	}
-	for p.Pos() < k-1 {
-		if p.Pos() == mark {
-			s.near = &checkpoint{step: mark, p: s.clone(p), objects: objects(p.Scheduler(), s.recs[mark]) + cloneFloor}
-			s.fit(k)
-		}
-		s.play(p, false)
-	}
-	res := s.play(p, true)
-	s.cur, s.res, s.step = p, res, k
 }
 
 // play plays p's next step, records it, and returns what it did. The
