@@ -203,6 +203,7 @@ func (fw *FrameWriter) write(w *writer, f *store.Frame) {
 	for _, v := range []int64{m.MemUsed, m.VCoresUsed, m.MemReserved, m.VCoresReserved} {
 		w.int(v)
 	}
+	w.bool(f.NodesBehind)
 }
 
 // read reads a frame write wrote.
@@ -350,6 +351,7 @@ func (fr *FrameReader) read(r *reader) *store.Frame {
 	for _, v := range []*int64{&m.MemUsed, &m.VCoresUsed, &m.MemReserved, &m.VCoresReserved} {
 		*v = r.int()
 	}
+	f.NodesBehind = r.bool()
 	if r.err != nil {
 		// What was read of it is in the table: the reader starts again
 		// from the writer's next fresh frame (see ErrResync).

@@ -119,6 +119,19 @@ func (nc *navCache) keep(works int, doc *scenarios.Scenario, page, whole *store.
 	if nc.tab.full() {
 		nc.frames, nc.tab, nc.read, nc.readF = nil, keptTable{}, nil, nil
 	}
+	if n := len(nc.frames); n > 0 && nc.frames[n-1].whole != whole {
+		nc.frames[n-1].whole = nil // the store's frame no more
+	}
+	for _, k := range nc.frames {
+		if k.enc != nil && k.works == works && k.cut == cut && k.doc == doc && k.head.step == page.Step &&
+			k.head.revision == page.Revision && sameSelection(k.head, headOf(page)) {
+			// The store went to a step kept (CatchUp): the frame kept
+			// stays, and the store's reads as it (the replay guarantee),
+			// for the frames kept before it to read back over.
+			nc.read, nc.readF = k, page
+			return
+		}
+	}
 	e := &kept{works: works, doc: doc, head: headOf(page), cut: cut, f: page, whole: whole}
 	if n := len(nc.frames); n > 0 {
 		last := nc.frames[n-1]
@@ -334,7 +347,8 @@ func (sv *Server) navigate(c Command) (f *store.Frame, ok bool) {
 		// Moved by the store, from the step shown.
 		sv.settleAt(k)
 		return nil, true
-	case e.whole != nil && e.whole == s.Frame():
+	case e.whole != nil && e.whole == s.Frame() ||
+		k == s.Step() && s.Frame().Err == "" && sameSelection(headOf(s.Frame()), headOf(sv.sent)):
 		sv.nav.pending = -1 // the store stands there
 		return nil, true
 	}

@@ -31,6 +31,69 @@ type Server struct {
 	// page is the page's frame of full with pageCanvas (pageFrame).
 	full, page *store.Frame
 	pageCanvas Canvas
+	// stuck is set when catching up panicked (CatchUp), until the next
+	// command.
+	stuck bool
+}
+
+// publish puts in rep the frame the page is to be shown, if it does not
+// hold it (or resend): fromKept, a kept frame (navigate); else the step
+// shown while the store stands elsewhere; else the store's frame, kept.
+func (sv *Server) publish(rep *Reply, fromKept *store.Frame, resend bool) {
+	s := sv.store
+	rep.Works = s.Works()
+	var p *store.Frame
+	switch {
+	case fromKept != nil:
+		if sv.canvas.Width > 0 && !fromKept.NodesBehind {
+			// The canvas shows another step until CatchUp.
+			g := *fromKept
+			g.NodesBehind = true
+			fromKept = &g
+		}
+		sv.sent, p = fromKept, fromKept
+	case sv.nav.pending >= 0:
+		p = sv.sent // the store stands elsewhere: the page keeps the step shown
+	default:
+		f := s.Frame()
+		p = sv.pageFrame(f)
+		sv.nav.keep(s.Works(), s.Scenario(), p, f, cutOf(sv.canvas))
+		sv.sent = f
+	}
+	if p != sv.sentPage || resend {
+		rep.Frame, sv.sentPage = p, p
+	}
+}
+
+// Behind reports whether the node canvas shows another step than the
+// page: the page was shown a kept frame while the simulation paints the
+// canvas, and CatchUp is to bring the store there.
+func (sv *Server) Behind() bool { return sv.nav.pending >= 0 && sv.canvas.Width > 0 && !sv.stuck }
+
+// CatchUp does a part of bringing the store to the step the page was
+// shown from a kept frame (store.Store.JumpPart), for the node canvas,
+// when it is Behind. Once the store stands there, done is true and rep is
+// the reply the page gets unasked: the step's frame from the store (the
+// canvas to be painted from it, Painted). A panic in the store stops it
+// until the next command (which goes to the step, and says what failed).
+func (sv *Server) CatchUp() (rep Reply, done bool) {
+	if !sv.Behind() {
+		return Reply{}, false
+	}
+	start := time.Now()
+	defer func() {
+		if r := recover(); r != nil {
+			sv.stuck = true
+			rep, done = Reply{}, false
+		}
+	}()
+	if !sv.store.JumpPart(sv.nav.pending) {
+		return Reply{}, false
+	}
+	sv.nav.pending = -1
+	sv.publish(&rep, nil, false)
+	rep.Took = time.Since(start)
+	return rep, true
 }
 
 // pageFrame is f as the page gets it, the same frame for the same f and
@@ -89,6 +152,7 @@ func (sv *Server) Store() *store.Store { return sv.store }
 // panic left it (its actions undo what they did when they fail).
 func (sv *Server) Handle(c Command) (rep Reply) {
 	fromPrepared := !sv.handled && sv.takePrepared(c)
+	sv.stuck = false
 	s := sv.store
 	start := time.Now()
 	// fromKept is the frame kept of the step the command moved to, when
@@ -101,22 +165,7 @@ func (sv *Server) Handle(c Command) (rep Reply) {
 		if r := recover(); r != nil {
 			rep.Err = fmt.Sprintf("internal error (%s): %v", c.Op, r)
 		}
-		rep.Works = s.Works()
-		var p *store.Frame
-		switch {
-		case fromKept != nil:
-			sv.sent, p = fromKept, fromKept
-		case sv.nav.pending >= 0:
-			p = sv.sent // the store stands elsewhere: the page keeps the step shown
-		default:
-			f := s.Frame()
-			p = sv.pageFrame(f)
-			sv.nav.keep(s.Works(), s.Scenario(), p, f, cutOf(sv.canvas))
-			sv.sent = f
-		}
-		if p != sv.sentPage || resend {
-			rep.Frame, sv.sentPage = p, p
-		}
+		sv.publish(&rep, fromKept, resend)
 	}()
 	if c.Op == OpCanvas {
 		// The page's canvas changed: the frame shown goes again, with

@@ -143,6 +143,12 @@ type Frame struct {
 	// without one), and Metrics counts them all.
 	NodesPainted bool
 	FocusNode    string
+	// NodesBehind is true in a page's frame shown from the frames kept
+	// (going back without replaying) while the simulation paints the node
+	// canvas: the canvas shows another step until the simulation has
+	// rebuilt this one's state, and then it sends the frame again without
+	// it.
+	NodesBehind bool
 
 	// Metrics are the Cluster Metrics bar's counts over the whole state,
 	// counted where the state is, so that showing them needs neither
