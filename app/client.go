@@ -4,6 +4,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"yarnplay/app/store"
+	"yarnplay/protocol"
 	"yarnplay/wasm/worker"
 )
 
@@ -16,6 +17,9 @@ func (p *Page) newController() *Controller {
 	}
 	cl := worker.NewClient(href(worker.ScriptPath), p.onUI)
 	ctl := NewController(cl)
+	if pc, ok := cl.(interface{ OnPush(func(protocol.Reply)) }); ok {
+		pc.OnPush(ctl.Pushed)
+	}
 	if w, ok := cl.(interface{ Worker() any }); ok && offscreenCanvases() {
 		workerCanvas = &canvasLink{worker: app.ValueOf(w.Worker()), ctl: ctl}
 	}

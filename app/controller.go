@@ -163,6 +163,15 @@ func (c *Controller) receive(cmd protocol.Command, rep protocol.Reply, start tim
 	}
 }
 
+// Pushed takes in a reply the simulation sent unasked: the frame shown
+// again once the node canvas caught up with it (protocol.Server.CatchUp),
+// unless the work was replaced since.
+func (c *Controller) Pushed(rep protocol.Reply) {
+	if rep.Frame != nil && rep.Works == c.works {
+		c.frame = rep.Frame
+	}
+}
+
 // Redraw asks for the page to be drawn again after the reply being
 // handled: for a reply's handler that changed what the page shows without
 // a new frame (an answer, the work kept aside). A reply that brings a

@@ -234,7 +234,19 @@ func (c *NodeGrid) Render() app.UI {
 			// A canvas the simulation paints has the size it gives it.
 			cv = cv.Width(l.W).Height(l.H)
 		}
-		body = app.Div().Class("ng-canvas-wrap").Body(
+		wrap := "ng-canvas-wrap"
+		if f.NodesBehind {
+			wrap += " behind"
+		}
+		body = app.Div().Class(wrap).Body(
+			// Said while the simulation rebuilds the step's state to
+			// paint the canvas (a step back shown from a kept frame):
+			// the picture is of another step meanwhile.
+			app.P().Class("ng-behind").Role("status").DataSet("field", "nodes-behind").Body(
+				app.If(f.NodesBehind, func() app.UI {
+					return app.Text("The picture of the nodes is catching up with step " + strconv.Itoa(f.Step) + "…")
+				}),
+			),
 			cv.Style("width", strconv.Itoa(l.W)+"px").Style("height", strconv.Itoa(l.H)+"px").
 				Role("img").Aria("label", nodesSummary(f)+". Click a strip to open its node.").
 				OnClick(c.onCanvasClick).OnMouseMove(c.onCanvasHover),

@@ -128,3 +128,16 @@ func TestNodeGridCanvas(t *testing.T) {
 	require.Regexp(t, regexp.MustCompile(`<canvas[^>]*width="\d+"`), html)
 	has(t, html, "open h2") // the heartbeating node opens in one click
 }
+
+// A canvas behind the step shown (the simulation rebuilds its state, a
+// step back shown from a kept frame) says so, in a status the screen
+// reader reads, and is dimmed until the frame comes again without it.
+func TestNodeGridCanvasSaysItIsBehind(t *testing.T) {
+	f := manyNodes(fixtureFrame(t, 14, "", ""), 1000)
+	html := renderHTML(t, &NodeGrid{Frame: f})
+	lacks(t, html, "catching up", "ng-canvas-wrap behind")
+	f.NodesBehind = true
+	html = renderHTML(t, &NodeGrid{Frame: f})
+	has(t, html, `class="ng-canvas-wrap behind"`, `role="status"`,
+		"The picture of the nodes is catching up with step "+strconv.Itoa(f.Step)+"…")
+}

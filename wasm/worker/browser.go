@@ -6,6 +6,7 @@ import (
 	"errors"
 	"runtime/debug"
 	"syscall/js"
+	"time"
 
 	"yarnplay/app/store"
 	"yarnplay/protocol"
@@ -62,7 +63,37 @@ func Serve() {
 		g.Set("early", js.Undefined())
 	}
 	measured := 0
-	for m := range in {
+	pause := catchUpAfter
+	for {
+		var m message
+		if sv.Behind() {
+			// The page shows a step kept while the canvas shows another:
+			// once the page has been quiet for a while, the store goes
+			// there a part at a time, each part letting the page's
+			// messages in (a timer returns to the browser's event loop).
+			got := false
+			select {
+			case m = <-in:
+				got = true
+			case <-time.After(pause):
+				select {
+				case m = <-in:
+					got = true
+				default:
+				}
+			}
+			if !got {
+				pause = time.Millisecond
+				if rep, done := sv.CatchUp(); done {
+					post(g, rw.Encode(0, rep)) // unasked: the page's frame again, the canvas caught up
+					paint.paint(sv.Painted(), sv.Canvas())
+				}
+				continue
+			}
+		} else {
+			m = <-in
+		}
+		pause = catchUpAfter
 		if m.b == nil {
 			paint.take(m.canvas)
 			continue
@@ -97,6 +128,13 @@ func Serve() {
 		}
 	}
 }
+
+// catchUpAfter is how long the page must be quiet before the worker
+// rebuilds the state of a step shown from a kept frame (Server.CatchUp):
+// a part (a checkpoint's clone, a tick of ten thousand nodes) takes up to
+// hundreds of milliseconds, which a step back pressed right after the
+// last would wait for.
+const catchUpAfter = 350 * time.Millisecond
 
 // message is one of the page's: a command's bytes and when it came (the
 // worker's clock, ms), or else its node canvas.
@@ -165,7 +203,14 @@ type client struct {
 	next    uint32
 	waiting map[uint32]func(protocol.Reply)
 	fn      js.Func
+	// pushed gets the replies the worker posts unasked (id 0).
+	pushed func(protocol.Reply)
 }
+
+// OnPush has fn get the replies the simulation posts unasked (the frame
+// shown again once the node canvas caught up: protocol.Server.CatchUp),
+// on the page's UI goroutine.
+func (c *client) OnPush(fn func(protocol.Reply)) { c.pushed = fn }
 
 // NewClient starts the worker (script: ScriptPath under the site's root
 // prefix), or takes the one the page's head started (EarlyScript), and
@@ -214,8 +259,20 @@ func (c *client) Send(cmd protocol.Command, done func(protocol.Reply)) {
 	post(c.w, data)
 }
 
-// receive hands a decoded reply (or its error) to its command's done.
+// receive hands a decoded reply (or its error) to its command's done, or
+// to pushed when the worker posted it unasked (id 0).
 func (c *client) receive(id uint32, rep protocol.Reply, err error) {
+	if id == 0 {
+		// Unasked; one that does not read leaves the page without the
+		// frames the next are deltas of: it asks for the frame whole.
+		switch {
+		case errors.Is(err, protocol.ErrResync):
+			c.Send(protocol.Command{Op: protocol.OpResync}, c.pushed)
+		case err == nil && c.pushed != nil:
+			c.pushed(rep)
+		}
+		return
+	}
 	done, ok := c.waiting[id]
 	if !ok {
 		return
