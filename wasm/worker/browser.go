@@ -131,10 +131,11 @@ func Serve() {
 
 // catchUpAfter is how long the page must be quiet before the worker
 // rebuilds the state of a step shown from a kept frame (Server.CatchUp):
-// a part (a checkpoint's clone, a tick of ten thousand nodes) takes up to
-// hundreds of milliseconds, which a step back pressed right after the
-// last would wait for.
-const catchUpAfter = 350 * time.Millisecond
+// a part (a checkpoint's clone, a tick of ten thousand nodes) takes
+// hundreds of milliseconds, up to a second on a busy machine, which a step
+// back pressed right after the last (once the page has drawn it) would
+// wait for.
+const catchUpAfter = time.Second
 
 // message is one of the page's: a command's bytes and when it came (the
 // worker's clock, ms), or else its node canvas.
