@@ -81,6 +81,7 @@ type pageFigures struct {
 		Slices      int     `json:"slices"`
 		MarkWaits   int     `json:"markWaits"`
 		Kind        string  `json:"kind"`
+		Op          string  `json:"op"`
 		PageMB      float64 `json:"pageMB"`
 		AllocMB     float64 `json:"allocMB"`
 		GCs         float64 `json:"gcs"`
@@ -414,6 +415,19 @@ func BenchmarkPlayground(b *testing.B) {
 	b.ReportMetric(quantile(backs[1:3], 0.5), "ms-back-next")
 	b.ReportMetric(quantile(backs, 0.95), "ms-back-p95")
 	b.Logf("steps back: %v ms", rounded(backs))
+	// Each step back's reply, from the key's command to the reply read
+	// (wall: the worker's part, the crossing and the reading), and the
+	// worker's part alone (cpu); the rest of the key to the frame is the
+	// page's rendering.
+	fig, err = chromedp.Run(tab, chromedp.Evaluate[pageFigures](collectFigures))
+	require.NoError(b, err)
+	var replies, worker []float64
+	for _, a := range fig.Actions {
+		if a.Op == string(protocol.OpBack) {
+			replies, worker = append(replies, a.Wall), append(worker, a.CPU)
+		}
+	}
+	b.Logf("steps back, to the reply read: %v ms; the worker's part: %v ms", rounded(replies), rounded(worker))
 
 	// What the simulation holds to travel in time, against one state.
 	m, err := protocol.MemoryOf(askWorker(b, tab, protocol.Command{Op: protocol.OpMemory}))
