@@ -24,7 +24,8 @@ import (
 // out (ms-tick-keep-p50, Server.Compact) and the most steps a
 // step back replayed (steps-replayed-max: the same on every machine). Then what the worker
 // holds to travel in time, against one state (OpMemory): x-history, the
-// history's bytes over one state's (MB-state), there and again after
+// history's bytes over one state's (MB-state), there, once the worker has
+// rebuilt the step shown for the node canvas (x-history-caught-up), and after
 // playing on to historyTicks ticks in all (x-history-long), the cluster
 // draining as its apps' asks run out.
 // historyTicks is how many ticks BenchmarkStepBack plays in all before it
@@ -97,6 +98,17 @@ func BenchmarkStepBack(b *testing.B) {
 		b.ReportMetric(float64(m.State)/1e6, "MB-state")
 		b.ReportMetric(float64(m.History)/1e6, "MB-history")
 		b.ReportMetric(float64(m.History)/float64(m.State), "x-history")
+		// The worker then rebuilds the step shown, for the node canvas,
+		// a part at a time (protocol.Server.CatchUp).
+		parts, t0 := 1, time.Now()
+		for ; ; parts++ {
+			if _, done := sv.CatchUp(); done {
+				break
+			}
+		}
+		b.Logf("caught up in %d parts, %v", parts, time.Since(t0).Round(time.Millisecond))
+		m = memory()
+		b.ReportMetric(float64(m.History)/float64(m.State), "x-history-caught-up")
 		cross(protocol.Command{Op: protocol.OpLast})
 		for range historyTicks - playgroundWarm - playgroundMeasured {
 			cross(protocol.Command{Op: protocol.OpTick, N: 1})

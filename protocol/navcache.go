@@ -25,16 +25,16 @@ import (
 // deltas (keptframes.go) by the views of the newest whole frame the store
 // published (queues, nodes, containers and applications): at most
 // navBytesPerView bytes a view, or navFloor bytes, together. A state
-// takes some 200 bytes a view (48 MB for benchmark 5's 230,000 after its
-// ticks), so that the deltas add at most a twelfth of a state to the
-// history, and the table of their strings and what the writer remembers
-// of the newest frame (some 3 MB there) a sixteenth: within twice one
-// state (issue 32) with the store's checkpoints (store.Store.fit). That is
-// a dozen steps of benchmark 5's ticks (about 265 KB each), and a lesson's
-// whole walk.
+// takes some 200 bytes a view (47 to 52 MB for benchmark 5's 230,000
+// after its ticks), so that the deltas add at most a twenty-fifth of a
+// state to the history, and the table of their strings some 0.6 MB: within
+// twice one state (issue 32) with the store's checkpoints (store.Store.fit:
+// 1.91 times the state of the step shown ten ticks back from the end
+// there). That is a dozen steps of benchmark 5's ticks (some 160 KB
+// each), and a lesson's whole walk.
 const (
 	navFrames       = 64
-	navBytesPerView = 16
+	navBytesPerView = 8
 	navFloor        = 1 << 20
 )
 
@@ -181,6 +181,11 @@ func (nc *navCache) compact() {
 		}
 		e.enc, e.known = nc.tab.encodeBack(e.f, e.mem, next.f, next.mem)
 		e.base, e.f, e.mem = next, nil, nil
+	}
+	if n := len(nc.frames); n > 0 {
+		// Remembered again when it is written: a megabyte at benchmark
+		// 5's scale, for a few milliseconds.
+		nc.frames[n-1].mem = nil
 	}
 	nc.trim()
 }
