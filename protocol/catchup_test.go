@@ -74,8 +74,8 @@ func TestCatchingUpShowsWhatReplayShows(t *testing.T) {
 		require.False(t, done, "nothing to catch up")
 		require.Nil(t, rep.Frame)
 
+		do(Command{Op: OpBack})
 		f := do(Command{Op: OpBack})
-		f = do(Command{Op: OpBack})
 		require.Equal(t, end-2, f.Step)
 		require.Equal(t, end, s.Step(), "shown from a kept frame")
 		require.True(t, f.NodesBehind, "the canvas shows another step")
