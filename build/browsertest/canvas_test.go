@@ -125,12 +125,17 @@ func TestBrowserTheWorkerPaintsTheNodeCanvas(t *testing.T) {
 	// frame kept, and the canvas, which shows the step before meanwhile,
 	// says that it is catching up until the worker has rebuilt the end's
 	// state and painted it again: the same picture each time.
-	still := func() func(int, []byte) bool {
+	still := func() func(int, []byte) bool { // the same picture three times running
 		var last []byte
+		times := 0
 		return func(_ int, shot []byte) bool {
-			same := bytes.Equal(shot, last)
+			if bytes.Equal(shot, last) {
+				times++
+			} else {
+				times = 1
+			}
 			last = shot
-			return same
+			return times == 3
 		}
 	}
 	const caughtUp = `!document.querySelector('.ng-canvas-wrap').classList.contains('behind') && document.querySelector('.ng-behind').textContent === ''`

@@ -85,8 +85,10 @@ func Serve() {
 			if !got {
 				pause = time.Millisecond
 				if rep, done := sv.CatchUp(); done {
-					post(g, rw.Encode(0, rep)) // unasked: the page's frame again, the canvas caught up
+					// The canvas first, then the page's frame again,
+					// unasked: the page says the canvas caught up.
 					paint.paint(sv.Painted(), sv.Canvas())
+					post(g, rw.Encode(0, rep))
 				}
 				continue
 			}
