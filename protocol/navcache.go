@@ -123,11 +123,13 @@ func (nc *navCache) keep(works int, doc *scenarios.Scenario, page, whole *store.
 		nc.frames[n-1].whole = nil // the store's frame no more
 	}
 	for _, k := range nc.frames {
-		if k.enc != nil && k.works == works && k.cut == cut && k.doc == doc && k.head.step == page.Step &&
-			k.head.revision == page.Revision && sameSelection(k.head, headOf(page)) {
+		if k.enc != nil && k.works == works && k.cut == cut && k.head.step == page.Step && sameSelection(k.head, headOf(page)) &&
+			(k.doc == doc || samePrefix(k.doc, doc, page.Step)) {
 			// The store went to a step kept (CatchUp): the frame kept
-			// stays, and the store's reads as it (the replay guarantee),
-			// for the frames kept before it to read back over.
+			// stays, and the store's reads as it (the replay guarantee:
+			// but the work's length and revision, which every delta
+			// carries whole), for the frames kept before it to read back
+			// over.
 			nc.read, nc.readF = k, page
 			return
 		}
