@@ -103,6 +103,19 @@ func TestCatchingUpShowsWhatReplayShows(t *testing.T) {
 		g = *f
 		g.NodesBehind = false
 		equalFrames(t, replayed(end-2, false), &g)
+		// On to the end: the frame kept of it reads back over the step
+		// caught up (navCache.reroot).
+		for k := end - 1; k <= end; k++ {
+			f = do(Command{Op: OpForward})
+			require.Equal(t, k, f.Step)
+			g = *f
+			g.NodesBehind = false
+			equalFrames(t, replayed(k, false), &g)
+		}
+		require.Equal(t, end-3, s.Step(), "shown from kept frames")
+		for range 2 {
+			do(Command{Op: OpBack})
+		}
 		f = do(Command{Op: OpBack})
 		require.Equal(t, end-3, f.Step)
 		require.False(t, f.NodesBehind, "the store stands there")

@@ -122,15 +122,10 @@ func (nc *navCache) keep(works int, doc *scenarios.Scenario, page, whole *store.
 	if n := len(nc.frames); n > 0 && nc.frames[n-1].whole != whole {
 		nc.frames[n-1].whole = nil // the store's frame no more
 	}
-	for _, k := range nc.frames {
+	for i, k := range nc.frames {
 		if k.enc != nil && k.works == works && k.cut == cut && k.head.step == page.Step && sameSelection(k.head, headOf(page)) &&
 			(k.doc == doc || samePrefix(k.doc, doc, page.Step)) {
-			// The store went to a step kept (CatchUp): the frame kept
-			// stays, and the store's reads as it (the replay guarantee:
-			// but the work's length and revision, which every delta
-			// carries whole), for the frames kept before it to read back
-			// over.
-			nc.read, nc.readF = k, page
+			nc.reroot(i, page, whole)
 			return
 		}
 	}
@@ -162,6 +157,28 @@ func (nc *navCache) keep(works int, doc *scenarios.Scenario, page, whole *store.
 	} else {
 		nc.trim()
 	}
+}
+
+// reroot makes the frame kept at i, which the store went to (CatchUp),
+// the newest, page (the store's, whole) in place of its delta: the store
+// publishes the same frame for the same step (the replay guarantee), but
+// the work's length and revision, which every delta carries whole. The
+// newest before it, which the frames kept after it read back over, is
+// written as a delta of it instead of staying whole beside the store's
+// (a megabyte or two at benchmark 5's scale).
+func (nc *navCache) reroot(i int, page, whole *store.Frame) {
+	e, last := nc.frames[i], nc.frames[len(nc.frames)-1]
+	if last.f != nil {
+		if last.mem == nil {
+			last.mem = memoryOf(last.f)
+		}
+		last.enc, last.known = nc.tab.encodeBack(last.f, last.mem, page, memoryOf(page))
+		last.base, last.f, last.mem, last.whole = e, nil, nil, nil
+	}
+	e.f, e.whole, e.enc, e.base, e.known, e.mem = page, whole, nil, nil, 0, nil
+	e.head = headOf(page)
+	nc.frames = append(slices.Delete(slices.Clone(nc.frames), i, i+1), e)
+	nc.read, nc.readF = nil, nil
 }
 
 // compact writes the kept frames but the newest as deltas of the next
