@@ -31,11 +31,12 @@ import (
 // twice one state (issue 32) with the store's checkpoints (store.Store.fit:
 // 1.91 times the state of the step shown ten ticks back from the end
 // there). That is a dozen steps of benchmark 5's ticks (some 160 KB
-// each), and a lesson's whole walk.
+// each), and of a lesson ten steps or more, often its whole walk (past
+// them, a lesson's step back replays in milliseconds).
 const (
 	navFrames       = 64
 	navBytesPerView = 8
-	navFloor        = 1 << 20
+	navFloor        = 256 << 10
 )
 
 // navCache is the frames kept, the newest last.

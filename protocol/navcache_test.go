@@ -178,7 +178,7 @@ func TestKeptFramesAreBounded(t *testing.T) {
 	require.Len(t, nc.frames, navFrames, "a step and selection kept once")
 	// Frames whose deltas are big: a few fit.
 	big := func(step int) *store.Frame {
-		f := &store.Frame{Step: step, Apps: make([]core.AppView, 20_000)}
+		f := &store.Frame{Step: step, Apps: make([]core.AppView, 5_000)}
 		for j := range f.Apps {
 			f.Apps[j].ID = fmt.Sprintf("app-%d-%d", step, j)
 		}
