@@ -1,6 +1,9 @@
 package preemption
 
-import "slices"
+import (
+	"maps"
+	"slices"
+)
 
 // State is what the policy remembers between rounds: the containers it has
 // asked applications to give back, with the time each was first selected
@@ -32,19 +35,11 @@ type Candidate struct {
 
 // Candidates returns the remembered candidates ordered by container id.
 func (s *State) Candidates() []Candidate {
-	out := make([]Candidate, 0, len(s.firstSelected))
-	for id, t := range s.firstSelected {
-		out = append(out, Candidate{ID: id, FirstSelectedMS: t})
+	ids := slices.Sorted(maps.Keys(s.firstSelected))
+	out := make([]Candidate, len(ids))
+	for i, id := range ids {
+		out[i] = Candidate{ID: id, FirstSelectedMS: s.firstSelected[id]}
 	}
-	slices.SortFunc(out, func(a, b Candidate) int {
-		switch {
-		case a.ID < b.ID:
-			return -1
-		case a.ID > b.ID:
-			return 1
-		}
-		return 0
-	})
 	return out
 }
 
