@@ -114,16 +114,8 @@ func (w *loadWatch) done() {
 	}
 	origin, err := chromedp.Run(w.tab, chromedp.Evaluate[float64]("performance.timeOrigin"))
 	require.NoError(b, err)
-	stop := func(ctx context.Context, path string) {
-		res, err := chromedp.Call(ctx, profiler.Stop, cdp.Empty{})
-		require.NoError(b, err)
-		data, err := json.Marshal(res.Profile)
-		require.NoError(b, err)
-		require.NoError(b, os.WriteFile(path, data, 0o644))
-		b.Logf("wrote %s", path)
-	}
 	if w.profile != "" {
-		stop(w.tab, w.profile)
+		stopProfile(b, w.tab, w.profile)
 	}
 	js := "(" + measuresJS + ")(" + jsonNumber(origin) + ")"
 	var all []loadMeasure
@@ -135,7 +127,7 @@ func (w *loadWatch) done() {
 	w.mu.Unlock()
 	if worker != nil {
 		if w.profile != "" {
-			stop(worker, strings.TrimSuffix(w.profile, ".cpuprofile")+".worker.cpuprofile")
+			stopProfile(b, worker, strings.TrimSuffix(w.profile, ".cpuprofile")+".worker.cpuprofile")
 		}
 		ms, err := chromedp.Run(worker, chromedp.Evaluate[[]loadMeasure](js))
 		if err != nil {
@@ -182,17 +174,30 @@ func (w *loadWatch) profileWorker(path string) (stop func()) {
 		b.Logf("the worker is not attached: no profile of it")
 		return func() {}
 	}
+	startProfile(b, ctx)
+	return func() {
+		stopProfile(b, ctx, path)
+		w.cancel()
+	}
+}
+
+// startProfile starts a CPU profile of the target ctx (the page or the
+// worker), which stopProfile stops and writes to path, in Chromium's
+// DevTools format.
+func startProfile(b *testing.B, ctx context.Context) {
+	b.Helper()
 	_, err := chromedp.Call(ctx, profiler.Enable, cdp.Empty{})
 	require.NoError(b, err)
 	_, err = chromedp.Call(ctx, profiler.Start, cdp.Empty{})
 	require.NoError(b, err)
-	return func() {
-		res, err := chromedp.Call(ctx, profiler.Stop, cdp.Empty{})
-		require.NoError(b, err)
-		data, err := json.Marshal(res.Profile)
-		require.NoError(b, err)
-		require.NoError(b, os.WriteFile(path, data, 0o644))
-		b.Logf("wrote %s", path)
-		w.cancel()
-	}
+}
+
+func stopProfile(b *testing.B, ctx context.Context, path string) {
+	b.Helper()
+	res, err := chromedp.Call(ctx, profiler.Stop, cdp.Empty{})
+	require.NoError(b, err)
+	data, err := json.Marshal(res.Profile)
+	require.NoError(b, err)
+	require.NoError(b, os.WriteFile(path, data, 0o644))
+	b.Logf("wrote %s", path)
 }

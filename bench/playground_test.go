@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/profiler"
 	"github.com/chromedp/cdproto/tracing"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -297,18 +296,9 @@ func BenchmarkPlayground(b *testing.B) {
 		wait(steps+i, steps+i)
 	}
 	if path := os.Getenv("PLAYGROUND_PROFILE"); path != "" {
-		_, err := chromedp.Call(tab, profiler.Enable, cdp.Empty{})
-		require.NoError(b, err)
-		_, err = chromedp.Call(tab, profiler.Start, cdp.Empty{})
-		require.NoError(b, err)
+		startProfile(b, tab)
 		defer load.profileWorker(strings.TrimSuffix(path, ".cpuprofile") + ".worker.cpuprofile")()
-		defer func() {
-			res, err := chromedp.Call(tab, profiler.Stop, cdp.Empty{})
-			require.NoError(b, err)
-			data, err := json.Marshal(res.Profile)
-			require.NoError(b, err)
-			require.NoError(b, os.WriteFile(path, data, 0o644))
-		}()
+		defer stopProfile(b, tab, path)
 	}
 	stopTrace := func() {}
 	if path := os.Getenv("PLAYGROUND_TRACE"); path != "" {
