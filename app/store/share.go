@@ -38,9 +38,9 @@ func (s *Store) OpenLink(fragment string) error {
 	return s.open(sc, "", step, sel, "this link")
 }
 
-// open loads sc, which the link or file it came from validated
-// (scenarios.Parse, DecodeLink), and stands on step with sel selected:
-// one frame published, of that step.
+// open loads sc, which the link, file or snapshot it came from validated
+// (scenarios.Parse, DecodeLink, snapshot.Import), and stands on step with
+// sel selected: one frame published, of that step.
 func (s *Store) open(sc *scenarios.Scenario, lesson string, step int, sel, what string) error {
 	saved := *s
 	if err := s.start(sc, lesson); err != nil {
