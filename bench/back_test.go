@@ -63,7 +63,7 @@ func BenchmarkStepBack(b *testing.B) {
 			h, _, _, _ := cross(protocol.Command{Op: protocol.OpTick, N: 1})
 			ticks = append(ticks, ms(h))
 			t0 := time.Now()
-			sv.Compact() // as the worker does once the reply is posted
+			sv.Compact(&rw) // as the worker does once the reply is posted
 			keeps = append(keeps, ms(time.Since(t0)))
 		}
 		b.ReportMetric(quantile(ticks, 0.5), "ms-tick-handle-p50")

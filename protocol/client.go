@@ -20,7 +20,7 @@ func NewInProcess(s *store.Store) *InProcess { return &InProcess{Server: NewServ
 // Send applies c and calls done with the reply.
 func (p *InProcess) Send(c Command, done func(Reply)) {
 	rep := p.Server.Handle(c)
-	p.Server.Compact()
+	p.Server.Compact(nil)
 	if done != nil {
 		done(rep)
 	}

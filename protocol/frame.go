@@ -34,6 +34,14 @@ type frameMemory struct {
 	queues, nodes, apps listMemory
 }
 
+// isOf reports whether m is what a writer remembers of f: the encodings of
+// f's lists themselves.
+func (m *frameMemory) isOf(f *store.Frame) bool {
+	return m.queues.same(unsafe.Pointer(unsafe.SliceData(f.Queues)), len(f.Queues)) &&
+		m.nodes.same(unsafe.Pointer(unsafe.SliceData(f.Nodes)), len(f.Nodes)) &&
+		m.apps.same(unsafe.Pointer(unsafe.SliceData(f.Apps)), len(f.Apps))
+}
+
 // memoryOf is what a writer remembers of f once it wrote it.
 func memoryOf(f *store.Frame) *frameMemory {
 	return &frameMemory{

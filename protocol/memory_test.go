@@ -26,7 +26,7 @@ func TestTheHistoryStaysWithinTwiceOneState(t *testing.T) {
 		sv := NewServer(s)
 		for range sc.Steps {
 			sv.Handle(Command{Op: OpForward})
-			sv.Compact()
+			sv.Compact(nil)
 		}
 		require.LessOrEqual(t, ratio(sv), 2.0, l.Slug)
 	}
@@ -40,7 +40,7 @@ func TestTheHistoryStaysWithinTwiceOneState(t *testing.T) {
 	sv.Handle(Command{Op: OpLast})
 	for range 30 {
 		sv.Handle(Command{Op: OpTick, N: 1})
-		sv.Compact()
+		sv.Compact(nil)
 	}
 	require.LessOrEqual(t, ratio(sv), 2.0, "after the ticks")
 	for range 10 {
@@ -53,4 +53,50 @@ func TestTheHistoryStaysWithinTwiceOneState(t *testing.T) {
 		}
 	}
 	require.LessOrEqual(t, ratio(sv), 2.0, "once caught up")
+}
+
+// Keeping a frame with the encodings its reply's writer made of it
+// (Compact with the writer) keeps the same bytes as encoding it again,
+// and steps back show the same frames.
+func TestKeepingReusesTheRepliesEncodings(t *testing.T) {
+	type end struct {
+		sv *Server
+		rw ReplyWriter
+		rr ReplyReader
+	}
+	ends := make([]*end, 2)
+	for i := range ends {
+		s := store.New()
+		require.NoError(t, s.Load(manyApps(200), ""))
+		ends[i] = &end{sv: NewServer(s)}
+	}
+	do := func(c Command) {
+		t.Helper()
+		for i, e := range ends {
+			rep := e.sv.Handle(c)
+			require.Empty(t, rep.Err)
+			_, _, err := e.rr.Decode(e.rw.Encode(1, rep))
+			require.NoError(t, err)
+			if i == 0 {
+				e.sv.Compact(&e.rw)
+			} else {
+				e.sv.Compact(nil)
+			}
+		}
+		equalFrames(t, ends[1].rr.Last(), ends[0].rr.Last())
+	}
+	do(Command{Op: OpLast})
+	for range 6 {
+		do(Command{Op: OpTick, N: 1})
+	}
+	a, b := ends[0].sv.nav.frames, ends[1].sv.nav.frames
+	require.Len(t, a, len(b))
+	require.GreaterOrEqual(t, len(a), 2)
+	for i := range a {
+		require.Equal(t, b[i].enc, a[i].enc, "kept frame %d", i)
+	}
+	require.NotNil(t, a[len(a)-1].mem, "the newest's encodings, the writer's")
+	for range 4 {
+		do(Command{Op: OpBack})
+	}
 }

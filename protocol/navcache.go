@@ -202,11 +202,6 @@ func (nc *navCache) compact() {
 		e.enc, e.known = nc.tab.encodeBack(e.f, e.mem, next.f, next.mem)
 		e.base, e.f, e.mem = next, nil, nil
 	}
-	if n := len(nc.frames); n > 0 {
-		// Remembered again when it is written: a megabyte at benchmark
-		// 5's scale, for a few milliseconds.
-		nc.frames[n-1].mem = nil
-	}
 	nc.trim()
 }
 
@@ -403,8 +398,28 @@ func (sv *Server) Shown() *store.Frame { return sv.sent }
 
 // Compact writes the frames kept whole as deltas (keptframes.go): the
 // work of keeping a frame, which the worker does once its reply is
-// posted.
-func (sv *Server) Compact() { sv.nav.compact() }
+// posted. rw, if not nil, is the writer that wrote the replies, whose
+// encodings of the frame it wrote last serve again.
+func (sv *Server) Compact(rw *ReplyWriter) {
+	if rw != nil {
+		if f, m := rw.written(); f != nil {
+			sv.nav.remember(f, m)
+		}
+	}
+	sv.nav.compact()
+}
+
+// remember gives the newest kept frame what a writer remembers of it, m,
+// when it is f, the frame m is of: the reply's writer has just encoded
+// it, and compact need not encode it again (some 100 ms a tick in the
+// browser at benchmark 5's scale).
+func (nc *navCache) remember(f *store.Frame, m *frameMemory) {
+	if n := len(nc.frames); n > 0 {
+		if e := nc.frames[n-1]; e.f == f && e.mem == nil && m.isOf(f) {
+			e.mem = m
+		}
+	}
+}
 
 // Painted returns the frame the node canvas shows (Shown, whole), nil
 // while the page is shown a kept frame: its nodes' containers are the

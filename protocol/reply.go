@@ -50,6 +50,17 @@ type ReplyReader struct{ frames FrameReader }
 // Last returns the last frame read (nil before the first).
 func (rr *ReplyReader) Last() *store.Frame { return rr.frames.Last() }
 
+// written is the last frame written and what the writer remembers of it,
+// nil before the first (the lists' encodings are never written into
+// again: a new frame's are new arrays).
+func (rw *ReplyWriter) written() (*store.Frame, *frameMemory) {
+	if rw.frames.last == nil {
+		return nil, nil
+	}
+	m := rw.frames.frameMemory
+	return rw.frames.last, &m
+}
+
 // Reset forgets what the reader holds: the next frame is written whole.
 func (rw *ReplyWriter) Reset() { rw.frames = FrameWriter{} }
 

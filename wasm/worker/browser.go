@@ -126,7 +126,7 @@ func Serve() {
 		// are painted.
 		paint.paint(sv.Painted(), sv.Canvas())
 		if len(in) == 0 {
-			sv.Compact() // keeping the frame shown, while the page draws it
+			sv.Compact(&rw) // keeping the frame shown, while the page draws it
 		}
 	}
 }
