@@ -3,6 +3,7 @@ package scenarios
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -43,16 +44,24 @@ func (d *decoder) fields(v *value, path string, allowed []string) ([]field, erro
 		return nil, d.errAt(v, path, "must be a map, not %s", v.describe())
 	}
 	out := make([]field, 0, len(v.content)/2)
-	seen := make(map[string]bool, len(v.content)/2)
+	// A map of a few keys (a submit's, an ask's: tens of thousands in
+	// saved work at scale) is looked through for a repeated key; a set
+	// hashes every key, which WebAssembly does slowly.
+	var seen map[string]bool
+	if len(v.content)/2 > fewKeys {
+		seen = make(map[string]bool, len(v.content)/2)
+	}
 	for i := 0; i+1 < len(v.content); i += 2 {
 		k := v.content[i]
 		if k.kind != vScalar {
 			return nil, d.errAt(k, path, "a key must be a string, not %s", k.describe())
 		}
-		if seen[k.text] {
+		if seen != nil && seen[k.text] || seen == nil && slices.ContainsFunc(out, func(f field) bool { return f.key == k.text }) {
 			return nil, d.errAt(k, path, "key %q appears twice", k.text)
 		}
-		seen[k.text] = true
+		if seen != nil {
+			seen[k.text] = true
+		}
 		if allowed != nil && !contains(allowed, k.text) {
 			return nil, d.errAt(k, path, "unknown key %q%s", k.text, suggest(k.text, allowed))
 		}
@@ -86,6 +95,10 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
+
+// fewKeys is the most keys of a map that fields looks through for a
+// repeated one without a set.
+const fewKeys = 16
 
 // sub appends a key to a path.
 func sub(path, key string) string {
