@@ -411,8 +411,7 @@ func (sv *Server) Compact(rw *ReplyWriter) {
 
 // remember gives the newest kept frame what a writer remembers of it, m,
 // when it is f, the frame m is of: the reply's writer has just encoded
-// it, and compact need not encode it again (some 100 ms a tick in the
-// browser at benchmark 5's scale).
+// it, and compact need not encode it again.
 func (nc *navCache) remember(f *store.Frame, m *frameMemory) {
 	if n := len(nc.frames); n > 0 {
 		if e := nc.frames[n-1]; e.f == f && e.mem == nil && m.isOf(f) {

@@ -38,7 +38,7 @@ type fastParser struct {
 	// and short scalars that repeat (a submit's keys, its queue, user and
 	// sizes): the parser takes values from slabs, builds each container's
 	// list once at its size from a stack of the values read, and keeps one
-	// copy of each short string. It allocated a tenth as often.
+	// copy of each short string, instead of allocating each of them.
 	slab  []value
 	stack []*value
 	strs  map[string]string

@@ -38,7 +38,7 @@ func preemptionOrder(apps []App) []*App {
 // container id (latest) first.
 func sortContainers(cs []Container) {
 	// sort.Slice, whose code the browser build has already, where an
-	// instance of slices.SortFunc for Container cost 19 KB of app.wasm;
+	// instance of slices.SortFunc for Container would add to app.wasm;
 	// the order is total (ids are unique), so any sort gives it.
 	sort.Slice(cs, func(i, j int) bool {
 		a, b := &cs[i], &cs[j]
