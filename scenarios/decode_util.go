@@ -14,11 +14,9 @@ import (
 // naming its path and line.
 type decoder struct {
 	file string
-	// quiet leaves the paths out (d.sub and d.index give ""): they are
-	// built only for an error's message, and saved work at scale would
-	// build hundreds of thousands of them. A quiet decode that fails is
-	// done again with them (decode), for the same error with its path.
-	quiet bool
+	// errPaths quiet leaves the paths out; a quiet decode that fails is
+	// done again with them (decode).
+	errPaths
 }
 
 func (d *decoder) errAt(v *value, path, format string, args ...any) error {
@@ -111,28 +109,32 @@ func sub(path, key string) string {
 // index appends a list index to a path.
 func index(path string, i int) string { return path + "[" + strconv.Itoa(i) + "]" }
 
-// sub is sub for the decoder: "" while it decodes quietly (decoder).
-func (d *decoder) sub(path, key string) string {
-	if d.quiet {
+// errPaths builds the paths of errors' messages (sub, index, stepPath),
+// or nothing while it is quiet: the decoder and the validator read and
+// check saved work quietly first, where paths would be built for hundreds
+// of thousands of values only to be thrown away, and again with the paths
+// when that fails, for the same errors with their paths.
+type errPaths struct{ quiet bool }
+
+func (e errPaths) sub(path, key string) string {
+	if e.quiet {
 		return ""
 	}
 	return sub(path, key)
 }
 
-// stepPath is stepPath for the decoder: "" while it decodes quietly.
-func (d *decoder) stepPath(i int) string {
-	if d.quiet {
-		return ""
-	}
-	return stepPath(i)
-}
-
-// index is index for the decoder: "" while it decodes quietly (decoder).
-func (d *decoder) index(path string, i int) string {
-	if d.quiet {
+func (e errPaths) index(path string, i int) string {
+	if e.quiet {
 		return ""
 	}
 	return index(path, i)
+}
+
+func (e errPaths) stepPath(i int) string {
+	if e.quiet {
+		return ""
+	}
+	return stepPath(i)
 }
 
 // str reads a scalar as text. Numbers and booleans are accepted and keep

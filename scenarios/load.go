@@ -62,7 +62,7 @@ func decode(name string, data []byte, limit int) (*Scenario, error) {
 		}
 		return nil, &Error{File: name, Msg: err.Error()}
 	}
-	sc, err := (&decoder{file: name, quiet: true}).scenario(v)
+	sc, err := (&decoder{file: name, errPaths: errPaths{quiet: true}}).scenario(v)
 	if err != nil {
 		// Again, with the paths, for the message.
 		d := &decoder{file: name}

@@ -30,7 +30,7 @@ func (sc *Scenario) Validate() error {
 // validate checks sc; quiet leaves the errors' paths and messages out,
 // only saying whether there are any (failed).
 func (sc *Scenario) validate(quiet bool) *validator {
-	v := &validator{sc: sc, quiet: quiet, apps: map[string]int{}, nodes: map[string]bool{}, everNodes: map[string]bool{}}
+	v := &validator{sc: sc, errPaths: errPaths{quiet}, apps: map[string]int{}, nodes: map[string]bool{}, everNodes: map[string]bool{}}
 	v.top()
 	v.steps()
 	return v
@@ -39,9 +39,10 @@ func (sc *Scenario) validate(quiet bool) *validator {
 type validator struct {
 	sc   *Scenario
 	errs Errors
-	// quiet builds no path nor message (Validate): failed says whether
-	// there would be an error.
-	quiet, failed bool
+	// errPaths quiet builds no path, and add no message (Validate):
+	// failed says whether there would be an error.
+	errPaths
+	failed bool
 	// apps maps a submitted app to the step that submitted it.
 	apps map[string]int
 	// nodes are the nodes registered at the current step; everNodes every
@@ -64,29 +65,6 @@ func (v *validator) add(path string, line int, format string, args ...any) {
 		return
 	}
 	v.errs = append(v.errs, &Error{File: v.sc.File, Path: path, Line: line, Msg: fmt.Sprintf(format, args...)})
-}
-
-// sub, index and stepPath are the paths of errors' messages, "" while
-// the validator is quiet.
-func (v *validator) sub(path, key string) string {
-	if v.quiet {
-		return ""
-	}
-	return sub(path, key)
-}
-
-func (v *validator) index(path string, i int) string {
-	if v.quiet {
-		return ""
-	}
-	return index(path, i)
-}
-
-func (v *validator) stepPath(i int) string {
-	if v.quiet {
-		return ""
-	}
-	return stepPath(i)
 }
 
 func (v *validator) top() {
