@@ -3,11 +3,7 @@ package bench
 import (
 	"testing"
 
-	"github.com/stretchr/testify/require"
-
 	"yarnplay/app"
-	"yarnplay/app/store"
-	"yarnplay/bench/workload"
 )
 
 // BenchmarkPaintNodes is the node canvas of benchmark 5's last step
@@ -15,9 +11,7 @@ import (
 // (app.PaintNodes, 1280 CSS pixels wide), natively: milliseconds a
 // picture.
 func BenchmarkPaintNodes(b *testing.B) {
-	sc := workload.Scenario(workload.Allocation(), playgroundTicks)
-	s := store.New()
-	require.NoError(b, s.Load(sc, ""))
+	s, _ := playgroundStore(b)
 	s.Last()
 	f := s.Frame()
 	var buf []byte

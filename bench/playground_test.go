@@ -24,6 +24,7 @@ import (
 	"yarnplay/bench/workload"
 	"yarnplay/build/site"
 	"yarnplay/protocol"
+	"yarnplay/scenarios"
 	"yarnplay/wasm/bridge"
 )
 
@@ -33,6 +34,16 @@ const playgroundWarm, playgroundMeasured = 10, 30
 // playgroundTicks is how many ticks the playground benchmark's scenario
 // offers work for: its warm-up and measured ticks, with room to spare.
 const playgroundTicks = 50
+
+// playgroundStore returns benchmark 5's scenario and a store that opened
+// it, standing on its first step.
+func playgroundStore(tb testing.TB) (*store.Store, *scenarios.Scenario) {
+	tb.Helper()
+	sc := workload.Scenario(workload.Allocation(), playgroundTicks)
+	s := store.New()
+	require.NoError(tb, s.Load(sc, ""))
+	return s, sc
+}
 
 // playgroundProbe runs in the page before its own scripts: it keeps the
 // long tasks (PerformanceObserver "longtask") and, while rec is set, the
@@ -246,9 +257,7 @@ func BenchmarkPlayground(b *testing.B) {
 	srv := servedSite(b)
 	defer srv.Close()
 
-	sc := workload.Scenario(workload.Allocation(), playgroundTicks)
-	s := store.New()
-	require.NoError(b, s.Load(sc, ""))
+	s, sc := playgroundStore(b)
 	saved := bridge.NewMemoryStorage()
 	require.NoError(b, s.Save(saved))
 	work, _, _ := saved.Get(store.SaveKey)

@@ -7,7 +7,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"yarnplay/app/store"
-	"yarnplay/bench/workload"
 	"yarnplay/protocol"
 )
 
@@ -30,9 +29,7 @@ func BenchmarkFrameCrossing(b *testing.B) {
 }
 
 func frameCrossing(b *testing.B, painted bool) {
-	sc := workload.Scenario(workload.Allocation(), playgroundTicks)
-	s := store.New()
-	require.NoError(b, s.Load(sc, ""))
+	s, _ := playgroundStore(b)
 	sv := protocol.NewServer(s)
 	var rw protocol.ReplyWriter
 	var rr protocol.ReplyReader

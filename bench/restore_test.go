@@ -6,7 +6,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"yarnplay/app/store"
-	"yarnplay/bench/workload"
 	"yarnplay/wasm/bridge"
 )
 
@@ -15,9 +14,7 @@ import (
 // fresh store (parsed, built and replayed to its step), then its first
 // frame.
 func BenchmarkPlaygroundRestore(b *testing.B) {
-	sc := workload.Scenario(workload.Allocation(), playgroundTicks)
-	s := store.New()
-	require.NoError(b, s.Load(sc, ""))
+	s, _ := playgroundStore(b)
 	saved := bridge.NewMemoryStorage()
 	require.NoError(b, s.Save(saved))
 	b.ResetTimer()

@@ -5,8 +5,6 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"yarnplay/app/store"
-	"yarnplay/bench/workload"
 	"yarnplay/scenarios"
 )
 
@@ -15,9 +13,7 @@ import (
 // into a scenario (inflated, parsed and validated), before any of it is
 // built.
 func BenchmarkSavedLinkDecode(b *testing.B) {
-	sc := workload.Scenario(workload.Allocation(), playgroundTicks)
-	s := store.New()
-	require.NoError(b, s.Load(sc, ""))
+	s, _ := playgroundStore(b)
 	link, err := s.Link()
 	require.NoError(b, err)
 	b.SetBytes(int64(len(link)))
