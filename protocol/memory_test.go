@@ -95,7 +95,11 @@ func TestKeepingReusesTheRepliesEncodings(t *testing.T) {
 	for i := range a {
 		require.Equal(t, b[i].enc, a[i].enc, "kept frame %d", i)
 	}
-	require.NotNil(t, a[len(a)-1].mem, "the newest's encodings, the writer's")
+	// The newest's encodings are the writer's own, not encoded again.
+	mine, theirs := a[len(a)-1].mem, b[len(b)-1].mem
+	require.NotNil(t, mine)
+	require.Same(t, &ends[0].rw.frames.nodes.raw[0], &mine.nodes.raw[0])
+	require.True(t, theirs == nil || &theirs.nodes.raw[0] != &ends[1].rw.frames.nodes.raw[0], "without the writer, encoded again")
 	for range 4 {
 		do(Command{Op: OpBack})
 	}
