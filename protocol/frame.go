@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math"
 	"reflect"
+	"slices"
 	"unsafe"
 
 	"yarnplay/app/store"
@@ -277,8 +278,7 @@ func (fr *FrameReader) read(r *reader) *store.Frame {
 	}
 	keep := int(keepN)
 	if keep+add > 0 {
-		f.History = make([]store.HistoryPoint, keep, keep+add)
-		copy(f.History, last.History[:keep])
+		f.History = keptHistory(last.History, keep, add)
 		for range add {
 			h := store.HistoryPoint{Step: r.small(), Tick: r.int()}
 			if r.bool() {
@@ -460,6 +460,22 @@ func readAMLimitTerms(r *reader, t *core.AMLimitTerms) {
 
 // samePoint reports whether two history points are the same point (the
 // store shares them between frames and never changes them).
+// keptHistory is a frame's history up to its new points: the last
+// frame's first keep points, with room for add more. When the frame keeps
+// all the last frame's points it shares their array, appending past the
+// last frame's end: the last frame read is always the longest of the
+// frames on its array (a frame that keeps fewer gets an array of its
+// own), so no frame sees the points appended. A history of tens of
+// thousands of steps is then not copied at every tick.
+func keptHistory(last []store.HistoryPoint, keep, add int) []store.HistoryPoint {
+	if keep == len(last) && keep > 0 {
+		return slices.Grow(last, add)
+	}
+	h := make([]store.HistoryPoint, keep, keep+add)
+	copy(h, last[:keep])
+	return h
+}
+
 func samePoint(a, b *store.HistoryPoint) bool {
 	return a.Step == b.Step && a.Tick == b.Tick && len(a.Used) == len(b.Used) &&
 		unsafe.SliceData(a.Used) == unsafe.SliceData(b.Used)

@@ -3,6 +3,7 @@ package protocol
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -176,6 +177,51 @@ func TestFramesCarryOnlyNewHistory(t *testing.T) {
 	delta := len(again.Encode(2, Reply{Frame: s.Frame()}))
 	require.Less(t, delta, whole, "the points the reader has are not sent again")
 	require.Positive(t, first)
+}
+
+// A frame read keeps its history whatever the reader reads after it:
+// going on shares the points' array, going back takes a new one, and no
+// frame read before sees the points appended after it.
+func TestAFrameReadKeepsItsHistory(t *testing.T) {
+	s := store.New()
+	sv := NewServer(s)
+	var rw ReplyWriter
+	var rr ReplyReader
+	type seen struct {
+		f    *store.Frame
+		hist []store.HistoryPoint
+	}
+	var read []seen
+	do := func(c Command) *store.Frame {
+		rep := sv.Handle(c)
+		require.Empty(t, rep.Err)
+		_, got, err := rr.Decode(rw.Encode(1, rep))
+		require.NoError(t, err)
+		require.NotNil(t, got.Frame)
+		read = append(read, seen{got.Frame, slices.Clone(got.Frame.History)})
+		require.Len(t, got.Frame.History, got.Frame.Step+1)
+		return got.Frame
+	}
+	do(Command{Op: OpOpen, Name: "elastic-borrowing"})
+	arrays := map[*store.HistoryPoint]bool{}
+	for range 16 {
+		arrays[&do(Command{Op: OpTick, N: 1}).History[0]] = true
+	}
+	require.Less(t, len(arrays), 8, "going on shares the points")
+	do(Command{Op: OpFirst})
+	do(Command{Op: OpForward})
+	do(Command{Op: OpForward})
+	do(Command{Op: OpBack})
+	do(Command{Op: OpBack})
+	do(Command{Op: OpForward})
+	do(Command{Op: OpForward})
+	do(Command{Op: OpBack})
+	// A new step from an earlier one: its point is not the old step's.
+	do(Command{Op: OpSubmit, Submit: &scenarios.Submit{User: "ann", Queue: "pesky-testers", AM: &scenarios.Res{MemoryMB: 1024, VCores: 1}}})
+	do(Command{Op: OpTick, N: 1})
+	for i, r := range read {
+		require.Equal(t, r.hist, r.f.History, "frame %d", i)
+	}
 }
 
 // encodeOnce encodes a reply with a new writer.
