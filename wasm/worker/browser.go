@@ -123,13 +123,32 @@ func Serve() {
 			loadMeasure(perf, name+" posted", handled)
 		}
 		// The reply goes first: the page shows the step while its nodes
-		// are painted.
-		paint.paint(sv.Painted(), sv.Canvas())
-		if len(in) == 0 {
-			sv.Compact(&rw) // keeping the frame shown, while the page draws it
+		// are painted. The page's next command, which may already be on
+		// its way (a key pressed as the step showed), goes before the
+		// painting and the keeping of the frame shown: each waits for
+		// the browser's turn, and a command that came meanwhile is
+		// handled first (its own reply paints the nodes of its step).
+		if yieldTo(in) {
+			continue
 		}
+		paint.paint(sv.Painted(), sv.Canvas())
+		if yieldTo(in) {
+			continue
+		}
+		sv.Compact(&rw) // keeping the frame shown, while the page draws it
 	}
 }
+
+// yieldTo lets the worker's event loop run (the messages that came while
+// the worker was busy reach in) and reports whether a message waits.
+func yieldTo(in chan message) bool {
+	time.Sleep(yieldPause)
+	return len(in) > 0
+}
+
+// yieldPause is the timer that returns the worker to its event loop: the
+// shortest a browser gives.
+const yieldPause = time.Millisecond
 
 // catchUpAfter is how long the page must be quiet before the worker
 // rebuilds the state of a step shown from a kept frame (Server.CatchUp):
