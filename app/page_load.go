@@ -93,7 +93,15 @@ func (p *Page) OnMount(ctx app.Context) {
 			return false
 		}
 		ctx.Dispatch(func(ctx app.Context) {
-			if k.Repeat && (p.drawing() || p.ctl.Busy()) {
+			if !k.Repeat {
+				// A key pressed goes to the simulation at once, while the
+				// page's later stages are still drawing the last step:
+				// the simulation works in its own thread meanwhile, and
+				// the stages take the newest frame in their turns.
+				p.key(ctx, k.Key, false)
+				return
+			}
+			if p.drawing() || p.ctl.Busy() {
 				// A key held down goes as fast as the page draws and the
 				// simulation answers: the repeats that come meanwhile are
 				// dropped, not queued to play on after the key is let go.

@@ -16,9 +16,9 @@ import (
 // no piece takes much more than a frame's time. Each stage shows the
 // newest frame when its turn comes (stages skip the frames they missed),
 // and a panel whose frame did not change is not rendered again (go-app
-// finds its fields unchanged). The user's next action (a key, a beat of
-// play) waits for the stages (whenDrawn), so that every panel keeps up
-// with the steps however fast they come. The first frame of a big
+// finds its fields unchanged). A key held down and a beat of play wait
+// for the stages (whenDrawn), so that every panel keeps up with the steps
+// however fast they come; a key pressed goes to the simulation at once. The first frame of a big
 // cluster comes the same way: the first render draws the timeline, the
 // queues, the nodes and the formulas, and the later stages' panels (with
 // the narration and the capacities table, the biggest with the editors:
@@ -125,13 +125,12 @@ func (p *Page) advanceStage(ctx app.Context) {
 	ctx.PreventUpdate()
 }
 
-// whenDrawn runs fn, an action of the user's (a key, a beat of play), once
-// every stage shows the page's frame: at once natively, for small
-// clusters, or when no stage lags; else after the stages' turns, actions
-// that waited running in the order they came. An action takes the UI
-// goroutine for its whole length, and one that came right after the render
-// of the last frame (a key held down, fast play) would leave the later
-// stages showing an old frame for as long as actions keep coming.
+// whenDrawn runs fn, an action that repeats (a key held down, a beat of
+// play), once every stage shows the page's frame: at once natively, for
+// small clusters, or when no stage lags; else after the stages' turns,
+// actions that waited running in the order they came. Repeats that came
+// right after the render of each frame would otherwise leave the later
+// stages showing an old frame for as long as they keep coming.
 func (p *Page) whenDrawn(ctx app.Context, fn func(app.Context)) {
 	st := &p.stages
 	if !p.drawing() {
