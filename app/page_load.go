@@ -93,15 +93,16 @@ func (p *Page) OnMount(ctx app.Context) {
 			return false
 		}
 		ctx.Dispatch(func(ctx app.Context) {
-			if !k.Repeat {
-				// A key pressed goes to the simulation at once, while the
-				// page's later stages are still drawing the last step:
-				// the simulation works in its own thread meanwhile, and
+			if !k.Repeat && stepKey(shortcut(k.Key)) {
+				// A step's key pressed goes to the simulation at once,
+				// while the page's later stages are still drawing the
+				// last step: the simulation works in its own thread
+				// meanwhile, the commands go in the order they came, and
 				// the stages take the newest frame in their turns.
 				p.key(ctx, k.Key, false)
 				return
 			}
-			if p.drawing() || p.ctl.Busy() {
+			if k.Repeat && (p.drawing() || p.ctl.Busy()) {
 				// A key held down goes as fast as the page draws and the
 				// simulation answers: the repeats that come meanwhile are
 				// dropped, not queued to play on after the key is let go.
@@ -363,6 +364,18 @@ func shortcut(key string) string {
 		return "walk"
 	}
 	return ""
+}
+
+// stepKey reports whether a shortcut moves the simulation (a command to
+// send), rather than the page (play, the list of keys, the walk): a step's
+// key pressed is sent at once, where the page's own keys wait for the
+// steps before them to be drawn.
+func stepKey(s string) bool {
+	switch s {
+	case "forward", "back", "tick", "first", "last", "reset":
+		return true
+	}
+	return false
 }
 
 // Key runs a keyboard shortcut (keys typed into fields never get here).

@@ -18,13 +18,14 @@ import (
 // and a panel whose frame did not change is not rendered again (go-app
 // finds its fields unchanged). A key held down and a beat of play wait
 // for the stages (whenDrawn), so that every panel keeps up with the steps
-// however fast they come; a key pressed goes to the simulation at once. The first frame of a big
-// cluster comes the same way: the first render draws the timeline, the
-// queues, the nodes and the formulas, and the later stages' panels (with
-// the narration and the capacities table, the biggest with the editors:
-// tens of thousands of elements at a thousand queues) come in their
-// turns, so that the page opens in the time of its first render, not of
-// every panel's. Small clusters, and the page natively (the pre-rendered
+// however fast they come; a step's key pressed goes to the simulation at
+// once (the page's own keys wait for the steps before them). The first
+// frame of a big cluster comes the same way: the first render draws the
+// timeline, the queues, the nodes and the formulas, and the later stages'
+// panels (with the narration and the capacities table, the biggest with
+// the editors: tens of thousands of elements at a thousand queues) come
+// in their turns, so that the page opens in the time of its first render,
+// not of every panel's. Small clusters, and the page natively (the pre-rendered
 // pages, the tests), render every panel at once.
 const (
 	stageLanes = iota + 1
