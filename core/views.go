@@ -61,15 +61,12 @@ func (s *Scheduler) queueView(q *queue) QueueView {
 	v.UserLimit = s.userLimitTerms(q).Limit
 	v.CurrentLimit = lf.currentLimit
 	v.NodeLocalityDelay = s.set.NodeLocalityDelay
-	for _, a := range lf.active {
-		v.ActiveApps = append(v.ActiveApps, a.id)
-	}
-	for _, a := range lf.pending {
-		v.PendingApps = append(v.PendingApps, a.id)
-	}
+	v.ActiveApps = appIDs(lf.active)
+	v.PendingApps = appIDs(lf.pending)
 	v.NumNonRunnableApps = len(lf.nonRunnable)
-	for _, a := range lf.nonRunnable {
-		v.NonRunnableApps = append(v.NonRunnableApps, a.id)
+	v.NonRunnableApps = appIDs(lf.nonRunnable)
+	if len(lf.users) > 0 {
+		v.Users = make([]UserView, 0, len(lf.users))
 	}
 	for _, name := range sortedUserNames(lf) {
 		u := lf.users[name]
@@ -80,6 +77,18 @@ func (s *Scheduler) queueView(q *queue) QueueView {
 		})
 	}
 	return v
+}
+
+// appIDs are the ids of apps, in order (nil for none).
+func appIDs(apps []*app) []string {
+	if len(apps) == 0 {
+		return nil
+	}
+	ids := make([]string, len(apps))
+	for i, a := range apps {
+		ids[i] = a.id
+	}
+	return ids
 }
 
 func (s *Scheduler) countApps(q *queue, v *QueueView) {
