@@ -464,12 +464,18 @@ func readAMLimitTerms(r *reader, t *core.AMLimitTerms) {
 // frame's first keep points, with room for add more. When the frame keeps
 // all the last frame's points it shares their array, appending past the
 // last frame's end: the last frame read is always the longest of the
-// frames on its array (a frame that keeps fewer gets an array of its
-// own), so no frame sees the points appended. A history of tens of
-// thousands of steps is then not copied at every tick.
+// frames on its array (a frame that keeps fewer and adds none shares it
+// without room to append, one that keeps fewer and adds gets an array of
+// its own), so no frame sees the points appended. A history of tens of
+// thousands of steps is then not copied at every tick or step back.
 func keptHistory(last []store.HistoryPoint, keep, add int) []store.HistoryPoint {
 	if keep == len(last) && keep > 0 {
 		return slices.Grow(last, add)
+	}
+	if add == 0 {
+		// A step back: the points kept, with no room to append in
+		// place (the next frame that adds to them takes a new array).
+		return last[:keep:keep]
 	}
 	h := make([]store.HistoryPoint, keep, keep+add)
 	copy(h, last[:keep])
