@@ -244,7 +244,7 @@ func (np *nodePainter) blockColor(c *core.ContainerBrief) rgbColor {
 // node paints node i.
 func (np *nodePainter) node(i int) {
 	r, f, l, nc, p := &np.r, np.f, np.l, np.nc, np.p
-	n := &f.Nodes[i]
+	n := &f.Nodes[i] // its name and capacity: its usage is f.NodeUsed[i]
 	x0, y0 := l.at(i)
 	// nodeStrip's geometry, without building the strip.
 	capMB := float64(n.Capacity.MemoryMB)
@@ -276,8 +276,8 @@ func (np *nodePainter) node(i int) {
 				r.fill(b-1, y0, b, y1, p.separator)
 			}
 		}
-		if res := n.Reservation; res != nil {
-			used := float64(n.Allocated.MemoryMB) / capMB
+		if res := f.NodeReservation(i); res != nil {
+			used := float64(f.NodeUsed[i].MemoryMB) / capMB
 			a, b := px(used), px(used+float64(res.Size.MemoryMB)/capMB)
 			b = min(max(b, a+2), x0+l.Stride-2)
 			r.outline(a, y0, b, y1, p.ghost, 2)

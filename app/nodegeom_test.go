@@ -125,13 +125,14 @@ func TestRasterNodes(t *testing.T) {
 	nodes[2].Allocated = gbRes(6, 1)
 	// app_1's containers in brief: an AM of 4 GB on n1, 6 GB on n2.
 	f := &store.Frame{
-		Nodes: nodes, Apps: []core.AppView{{ID: "app_0", Queue: "root.a"}, {ID: "app_1", Queue: "root.a"}},
+		Apps: []core.AppView{{ID: "app_0", Queue: "root.a"}, {ID: "app_1", Queue: "root.a"}},
 		Containers: []core.ContainerBrief{
 			{ID: 1, App: 1, Size: gbRes(4, 1), IsAM: true},
 			{ID: 3, App: 1, Size: gbRes(6, 1)},
 		},
 		NodeAt: []int{0, 0, 1, 2, 2, 2, 2},
 	}
+	f.SetNodes(nodes)
 	colors := Colors{hue: map[string]int{"root.a": 120}, shade: map[string]int{"app_1": 0}}
 	nc := &nodeCtx{colors: colors, heartbeat: "n3", largest: 8 * 1024}
 	l := newCanvasLayout(len(nodes), 400)
@@ -217,7 +218,8 @@ func TestNodePainterInPartsPaintsTheWholePicture(t *testing.T) {
 		}
 		at = append(at, len(cs))
 	}
-	f := &store.Frame{Nodes: nodes, Apps: apps, Containers: cs, NodeAt: at}
+	f := &store.Frame{Apps: apps, Containers: cs, NodeAt: at}
+	f.SetNodes(nodes)
 	colors := Colors{hue: map[string]int{"root.a": 120, "root.b": 240}, shade: map[string]int{"app_0": 0, "app_1": 1}}
 	nc := &nodeCtx{colors: colors, heartbeat: "n1000", largest: 16 * 1024}
 	l := newCanvasLayout(n, 530)

@@ -342,8 +342,8 @@ func (c *NodeGrid) onCanvasHover(ctx app.Context, e app.Event) {
 	i := c.canvasPoint(e)
 	text := "Point at a strip to name its node; click to open it."
 	if i >= 0 {
-		n := &c.Frame.Nodes[i]
-		text = n.Name + ": " + nodeUsageText(n)
+		n := c.Frame.NodeBrief(i)
+		text = n.Name + ": " + nodeUsageText(&n)
 		if n.Reservation != nil {
 			text += "; " + reservationText(*n.Reservation, n.Reservation.Size.SubNonNegative(n.Capacity.Sub(n.Allocated)))
 		}
@@ -542,15 +542,13 @@ func nodeStripRow(n *core.NodeView, nc *nodeCtx, open bool) app.UI {
 // many reserved, and whose heartbeat this step is.
 func nodesSummary(f *store.Frame) string {
 	var alloc, capa int64
-	reserved := 0
 	for i := range f.Nodes {
-		n := &f.Nodes[i]
-		alloc += n.Allocated.MemoryMB
-		capa += n.Capacity.MemoryMB
-		if n.Reservation != nil {
-			reserved++
-		}
+		capa += f.Nodes[i].Capacity.MemoryMB
 	}
+	for _, u := range f.NodeUsed {
+		alloc += u.MemoryMB
+	}
+	reserved := len(f.Reserved)
 	busy := f.Metrics.NodesBusy
 	s := plural(len(f.Nodes), "node", "nodes") + ", " + plural(f.Metrics.Containers, "running container", "running containers")
 	if busy > 0 && busy < len(f.Nodes) {

@@ -11,6 +11,7 @@ import (
 
 	"yarnplay/app/store"
 	"yarnplay/core"
+	"yarnplay/core/resource"
 )
 
 // renderHTML mounts a component in a test engine and returns its HTML.
@@ -84,16 +85,22 @@ func lacks(t *testing.T, html string, bad ...string) {
 // (names made unique).
 func manyNodes(f store.Frame, n int) store.Frame {
 	nodes := make([]core.NodeView, 0, n)
+	used := make([]resource.Resource, 0, n)
+	var reserved []store.NodeReservation
 	var cs []core.ContainerBrief
 	at := []int{0}
 	for i := 0; i < n; i++ {
 		nv := f.Nodes[i%len(f.Nodes)]
 		nv.Name = "h" + strconv.Itoa(i)
 		nodes = append(nodes, nv)
+		used = append(used, f.NodeUsed[i%len(f.Nodes)])
+		if r := f.NodeReservation(i % len(f.Nodes)); r != nil {
+			reserved = append(reserved, store.NodeReservation{Node: i, Container: *r})
+		}
 		cs = append(cs, f.NodeBriefs(i%len(f.Nodes))...)
 		at = append(at, len(cs))
 	}
-	f.Nodes, f.Containers, f.NodeAt = nodes, cs, at
+	f.Nodes, f.NodeUsed, f.Reserved, f.Containers, f.NodeAt = nodes, used, reserved, cs, at
 	f.Metrics = f.CountMetrics()
 	f.HeartbeatNode = "h2"
 	return f

@@ -91,7 +91,8 @@ func TestClusterMetricsCountAsTheRMDoes(t *testing.T) {
 	require.Equal(t, m.Submitted, m.Pending+m.Running+m.Completed)
 	require.Equal(t, 4, m.Nodes)
 	var used, reserved int64
-	for _, n := range f.Nodes {
+	for i := range f.Nodes {
+		n := f.NodeBrief(i)
 		used += n.Allocated.MemoryMB
 		if n.Reservation != nil {
 			reserved += n.Reservation.Size.MemoryMB
@@ -145,9 +146,9 @@ func TestChildRanksReadTheStepsOrder(t *testing.T) {
 
 func TestNodesFadeTheContainersCompletedInTheStep(t *testing.T) {
 	f := fixtureFrame(t, 14, "", "")
-	node := f.Nodes[0]
-	for _, n := range f.Nodes {
-		if n.Allocated.MemoryMB < node.Allocated.MemoryMB && n.Reservation == nil {
+	node := f.NodeBrief(0)
+	for i := range f.Nodes {
+		if n := f.NodeBrief(i); n.Allocated.MemoryMB < node.Allocated.MemoryMB && n.Reservation == nil {
 			node = n
 		}
 	}

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"unsafe"
 
+	"yarnplay/app/store"
 	"yarnplay/core"
+	"yarnplay/core/resource"
 )
 
 // A tick of benchmark 5's cluster changes a thousand of its twenty
@@ -304,4 +306,93 @@ func readBriefs(r *reader, last []core.ContainerBrief, lastAt []int) ([]core.Con
 	}
 	at = append(at, len(cs))
 	return cs, at
+}
+
+// writeUsed writes the nodes' usage (store.Frame.NodeUsed) as what changed
+// since last: the number of nodes, then the changed ones, each as its gap
+// from the one before and its usage. A tick of ten thousand heartbeats
+// changes a fraction of them; the others cost nothing.
+func writeUsed(w *writer, used, last []resource.Resource) {
+	changed := 0
+	for i := range used {
+		if i >= len(last) || used[i] != last[i] {
+			changed++
+		}
+	}
+	w.count(len(used))
+	w.count(changed)
+	prev := -1
+	for i := range used {
+		if i >= len(last) || used[i] != last[i] {
+			w.count(i - prev - 1)
+			res(w, used[i])
+			prev = i
+		}
+	}
+}
+
+// readUsed reads what writeUsed wrote over last: last itself when nothing
+// changed, else a new array (frames read are never changed).
+func readUsed(r *reader, last []resource.Resource) []resource.Resource {
+	n, changed := r.uint(), r.count(3)
+	// Every node past the last array's end is among the changed.
+	if r.err != nil || n > uint64(len(last)+changed) {
+		r.fail(errShort)
+		return nil
+	}
+	if changed == 0 && int(n) == len(last) {
+		return last
+	}
+	if n == 0 {
+		return nil
+	}
+	used := make([]resource.Resource, n)
+	copy(used, last)
+	i, past := -1, 0
+	for range changed {
+		gap := r.uint()
+		if r.err != nil || gap >= n-uint64(i+1) {
+			r.fail(errShort)
+			return nil
+		}
+		i += int(gap) + 1
+		if i >= len(last) {
+			past++
+		}
+		used[i] = readRes(r)
+	}
+	if want := int(n) - min(int(n), len(last)); past != want {
+		r.fail(errShort)
+		return nil
+	}
+	return used
+}
+
+// writeReserved writes the nodes' reservations (store.Frame.Reserved).
+func writeReserved(w *writer, rs []store.NodeReservation) {
+	writeSlice(w, rs, func(w *writer, rv *store.NodeReservation) {
+		w.count(rv.Node)
+		containerView(w, &rv.Container)
+	})
+}
+
+// readReserved reads what writeReserved wrote, for nodes of as many nodes:
+// each of a node there is, in node order.
+func readReserved(r *reader, nodes int) []store.NodeReservation {
+	rs := readSlice(r, 2, func(r *reader, rv *store.NodeReservation) {
+		node := r.uint()
+		if node >= uint64(nodes) {
+			r.fail(errShort)
+			return
+		}
+		rv.Node = int(node)
+		readContainerView(r, &rv.Container)
+	})
+	for k := range rs {
+		if k > 0 && rs[k].Node <= rs[k-1].Node {
+			r.fail(errShort)
+			return nil
+		}
+	}
+	return rs
 }

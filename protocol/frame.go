@@ -110,6 +110,8 @@ func (fw *FrameWriter) write(w *writer, f *store.Frame) {
 	}
 	writeList(w, &fw.queues, &mine.queues, f.Queues, old.Queues, queueView, queueDelta)
 	writeList(w, &fw.nodes, &mine.nodes, f.Nodes, old.Nodes, nodeView, nodeDelta)
+	writeUsed(w, f.NodeUsed, old.NodeUsed)
+	writeReserved(w, f.Reserved)
 	writeBriefs(w, f.Containers, f.NodeAt, old.Containers, old.NodeAt)
 	writeList(w, &fw.apps, &mine.apps, f.Apps, old.Apps, appView, whole(appView))
 	writeShown(w, f.Shown)
@@ -244,6 +246,12 @@ func (fr *FrameReader) read(r *reader) *store.Frame {
 	f.MinAlloc = readRes(r)
 	f.Queues = readList(r, last.Queues, readQueueDelta)
 	f.Nodes = readList(r, last.Nodes, readNodeDelta)
+	f.NodeUsed = readUsed(r, last.NodeUsed)
+	if len(f.NodeUsed) != len(f.Nodes) && len(f.NodeUsed) > 0 {
+		r.fail(errShort)
+		return nil
+	}
+	f.Reserved = readReserved(r, len(f.Nodes))
 	f.Containers, f.NodeAt = readBriefs(r, last.Containers, last.NodeAt)
 	if len(f.Nodes) > 0 && len(f.NodeAt) != len(f.Nodes)+1 || len(f.Nodes) == 0 && len(f.NodeAt) > 0 {
 		r.fail(errShort)

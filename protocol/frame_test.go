@@ -66,6 +66,9 @@ func filledFrame() *store.Frame {
 	n := 0
 	fill(reflect.ValueOf(f).Elem(), &n)
 	f.NodeAt = []int{0, 1, 2}
+	for i := range f.Reserved {
+		f.Reserved[i].Node = i
+	}
 	for i := range f.Containers {
 		f.Containers[i].App = int32(i)
 		f.Containers[i] = f.Containers[i].WithLocality(core.RackLocal)
@@ -92,6 +95,8 @@ func TestEveryFieldOfAFrameCrosses(t *testing.T) {
 	g.Apps = append([]core.AppView(nil), g.Apps...)
 	g.Apps[0].FinishTick++
 	g.Nodes = append(g.Nodes, g.Nodes[0])
+	g.NodeUsed = append(g.NodeUsed, g.NodeUsed[0])
+	g.NodeUsed[0].VCores++
 	g.Containers = append(g.Containers, g.Containers[0])
 	g.NodeAt = append(g.NodeAt, 3)
 	_, rep, err = rr.Decode(rw.Encode(2, Reply{Frame: g}))

@@ -37,13 +37,17 @@ type histCache struct {
 // views are the views of the scheduler's state a frame shows, kept for the
 // next frame while the state is the same (the player and its step).
 type views struct {
-	p      *scenarios.Player
-	pos    int
-	queue  []core.QueueView
-	nodes  []core.NodeView
-	cs     []core.ContainerBrief
-	nodeAt []int
-	apps   []core.AppView
+	p     *scenarios.Player
+	pos   int
+	queue []core.QueueView
+	// nodes are the nodes' views without their usage (Frame.Nodes),
+	// used and reserved their usage.
+	nodes    []core.NodeView
+	used     []resource.Resource
+	reserved []NodeReservation
+	cs       []core.ContainerBrief
+	nodeAt   []int
+	apps     []core.AppView
 	// metrics are countMetrics of the views.
 	metrics Metrics
 }
@@ -59,17 +63,50 @@ func (s *Store) stateViews() *views {
 	v := views{p: s.cur, pos: s.cur.Pos()}
 	v.queue = sched.AppendQueues(make([]core.QueueView, 0, sched.NumQueues()), 0, sched.NumQueues())
 	n := sched.NumNodes()
-	v.nodes, v.nodeAt = make([]core.NodeView, 0, n), make([]int, 0, n+1)
+	// The nodes' views go into the store's scratch list, from which the
+	// frame takes their usage, and their static part unless it is the
+	// last frame's.
+	briefs, nodeAt := s.nodeScratch[:0], make([]int, 0, n+1)
 	v.cs = make([]core.ContainerBrief, 0, sched.NumContainers())
 	for i := range n {
-		v.nodeAt = append(v.nodeAt, len(v.cs))
-		v.nodes, v.cs = sched.AppendNodesBrief(v.nodes, v.cs, i, i+1)
+		nodeAt = append(nodeAt, len(v.cs))
+		briefs, v.cs = sched.AppendNodesBrief(briefs, v.cs, i, i+1)
 	}
-	v.nodeAt = append(v.nodeAt, len(v.cs))
+	v.nodeAt = append(nodeAt, len(v.cs))
+	s.nodeScratch = briefs
+	v.nodes, v.used, v.reserved = splitNodes(briefs, s.views.nodes)
 	v.apps = sched.AppendAppsBrief(make([]core.AppView, 0, sched.NumApps()), 0, sched.NumApps())
-	v.metrics = countMetrics(v.apps, v.nodes, v.cs, v.nodeAt)
+	v.metrics = countMetrics(v.apps, v.used, v.reserved, v.cs, v.nodeAt)
 	s.views = v
 	return &s.views
+}
+
+// splitNodes parts the nodes' views into what a frame holds of them: their
+// static part (last's, the last frame's, when the nodes are the same),
+// their usage as a flat array, and their reservations.
+func splitNodes(briefs, last []core.NodeView) (nodes []core.NodeView, used []resource.Resource, reserved []NodeReservation) {
+	same := len(last) == len(briefs)
+	used = make([]resource.Resource, len(briefs))
+	for i := range briefs {
+		b := &briefs[i]
+		used[i] = b.Allocated
+		if b.Reservation != nil {
+			reserved = append(reserved, NodeReservation{Node: i, Container: *b.Reservation})
+		}
+		if same {
+			l := &last[i]
+			same = b.Name == l.Name && b.Rack == l.Rack && b.Capacity == l.Capacity && b.Label == l.Label
+		}
+	}
+	if same {
+		return last, used, reserved
+	}
+	nodes = make([]core.NodeView, len(briefs))
+	for i := range briefs {
+		b := &briefs[i]
+		nodes[i] = core.NodeView{Name: b.Name, Rack: b.Rack, Capacity: b.Capacity, Label: b.Label}
+	}
+	return nodes, used, reserved
 }
 
 // conf returns the configuration in force as a map: the last frame's when
@@ -122,6 +159,8 @@ func (s *Store) publish() {
 		MinAlloc:    set.MinAlloc,
 		Queues:      v.queue,
 		Nodes:       v.nodes,
+		NodeUsed:    v.used,
+		Reserved:    v.reserved,
 		Containers:  v.cs,
 		NodeAt:      v.nodeAt,
 		Apps:        v.apps,

@@ -32,8 +32,8 @@ func TestImportSnapshotOpensTheClusterAsItStands(t *testing.T) {
 	require.NotEmpty(t, f.Assumptions)
 	require.NotEmpty(t, f.Apps)
 	var used int64
-	for _, n := range f.Nodes {
-		used += n.Allocated.MemoryMB
+	for _, u := range f.NodeUsed {
+		used += u.MemoryMB
 	}
 	require.Positive(t, used, "the running containers are placed")
 

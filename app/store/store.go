@@ -59,9 +59,12 @@ type Store struct {
 	frame *Frame
 	hist  histCache
 
-	// views and confCache are what the last frame showed of the state.
-	views     views
-	confCache confCache
+	// views and confCache are what the last frame showed of the state;
+	// nodeScratch is where the nodes' views are built before the frame
+	// takes its parts of them (splitNodes).
+	views       views
+	nodeScratch []core.NodeView
+	confCache   confCache
 	// scratch is where record reads the usage of the queues.
 	scratch struct {
 		paths []string

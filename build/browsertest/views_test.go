@@ -92,7 +92,8 @@ func wantNodes(f *store.Frame) []domNode {
 		return strings.TrimSuffix(strconv.FormatFloat(float64(mb)/1024, 'f', 1, 64), ".0") + " GB"
 	}
 	var out []domNode
-	for _, n := range f.Nodes {
+	for i := range f.Nodes {
+		n := f.NodeBrief(i)
 		out = append(out, domNode{Name: n.Name, Allocated: fmt.Sprintf("%s of %s, %d of %d vcores",
 			gb(n.Allocated.MemoryMB), gb(n.Capacity.MemoryMB), n.Allocated.VCores, n.Capacity.VCores)})
 	}
