@@ -52,12 +52,12 @@ func (e *AppEditor) Render() app.UI {
 	live, last := f.LiveApps()
 	return app.Section().ID("app-editor").Class("panel app-editor").Aria("labelledby", "ae-title").Body(
 		app.H2().ID("ae-title").Text("Applications"),
-		app.If(f.Step < f.Steps, func() app.UI {
+		slot(f.Step < f.Steps, func() app.UI {
 			return app.P().Class("notice").Text("You stand before the end: an action here replaces the " +
 				nOf(f.Steps-f.Step, "later step", "later steps") + ".")
 		}),
 		&aeSubmitForm{Ed: e, Leaves: leaves, Selected: f.Selected},
-		app.If(last != "", func() app.UI {
+		slot(last != "", func() app.UI {
 			return &aeAskForm{Ed: e, Live: live, Last: last}
 		}),
 		app.If(f.AppCount() > 0, func() app.UI {

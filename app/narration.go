@@ -26,10 +26,10 @@ func (n *Narration) Render() app.UI {
 		app.H2().ID("narration-title").Text("What happened"),
 		app.P().ID("step-label").Class("step-label").DataSet("parity", stepParity(f.Step)).Text(f.Label),
 		&Walker{F: f},
-		app.If(f.Note != "", func() app.UI {
+		slot(f.Note != "", func() app.UI {
 			return app.Aside().ID("lesson-note").Class("lesson-note").Aria("label", "Lesson note").Body(Markdown(f.Note))
 		}),
-		app.If(f.StepError != "", func() app.UI {
+		slot(f.StepError != "", func() app.UI {
 			cls, lead := "step-error", "This step fails: "
 			if f.Expected {
 				cls, lead = "step-error expected", "This step fails, as the scenario says it must: "

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp/kb"
 	"github.com/stretchr/testify/require"
 
 	"yarnplay/scenarios"
@@ -68,4 +69,38 @@ func TestBrowserHeldKeyGoesAsFastAsThePageDraws(t *testing.T) {
 	played := step() - len(sc.Steps)
 	require.GreaterOrEqual(t, played, 6, "the held key ticked, and each of the five presses")
 	require.Less(t, played, 10, "the held key's 40 repeats while the page drew were dropped, not played")
+}
+
+// TestBrowserAStepBackKeepsThePanels steps back from the end of a work: the
+// notice that an action there replaces the later steps appears above the
+// application editor, and the editor's table and the narration's list stay
+// the same elements, changed in place, instead of being built anew (go-app
+// matches children by position: an element appearing before them shifted
+// them, and the whole editor was drawn again, hundreds of milliseconds at
+// a thousand queues).
+func TestBrowserAStepBackKeepsThePanels(t *testing.T) {
+	requireChromium(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
+	defer cancel()
+	root, url := builtSite(ctx, t)
+	p, problems := newPage(ctx, t, url, screenshotDir(t, root))
+	defer func() { require.Empty(t, problems()) }()
+	sc := manyApps()
+	ticks := 2
+	sc.Steps = append(sc.Steps, scenarios.Step{Tick: &ticks})
+	link, err := scenarios.EncodeLink(sc, len(sc.Steps), "")
+	require.NoError(t, err)
+	p.open(url + "#" + link)
+	end := strconv.Itoa(len(sc.Steps))
+	p.wait(counter+`.startsWith('step `+end+` of `+end+`')`, "the end of the work")
+	p.wait(`!!document.querySelector('#ae-apps') && !!document.querySelector('#narration-lines')`, "the application table and the narration")
+	require.False(t, js[bool](p, `!!document.querySelector('.app-editor .notice')`), "no notice at the end")
+	js[bool](p, `(() => { document.querySelector('#ae-apps').dataset.kept = 'yes'; document.querySelector('#narration-lines').dataset.kept = 'yes'; return true })()`)
+
+	p.press(kb.ArrowLeft)
+	before := strconv.Itoa(len(sc.Steps) - 1)
+	p.wait(counter+`.startsWith('step `+before+` of `+end+`')`, "the step before the end")
+	p.wait(`!!document.querySelector('.app-editor .notice')`, "the notice that an action replaces the later steps")
+	require.Equal(t, "yes", js[string](p, `document.querySelector('#ae-apps').dataset.kept || ''`), "the same table, changed in place")
+	require.Equal(t, "yes", js[string](p, `(document.querySelector('#narration-lines') || {dataset: {}}).dataset.kept || ''`), "the same narration list")
 }
