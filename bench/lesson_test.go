@@ -3,6 +3,7 @@ package bench
 import (
 	"context"
 	"fmt"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -28,6 +29,7 @@ const stepAhead = `(k => new Promise(resolve => {
 // playground, in headless Chromium, stepped through with the → key, every
 // step from the key to the frame that shows it (ms-lesson-step-p50, -p95
 // and -max, over the lesson's steps; the target is two frames, 33 ms).
+// With LESSON_TRACE=file.json it writes a Chrome trace of the steps.
 func BenchmarkLesson(b *testing.B) {
 	b.StopTimer()
 	srv := servedSite(b)
@@ -46,6 +48,10 @@ func BenchmarkLesson(b *testing.B) {
 	steps, err := strconv.Atoi(strings.Fields(counter)[3])
 	require.NoError(b, err, "the counter %q", counter)
 
+	if path := os.Getenv("LESSON_TRACE"); path != "" {
+		stop := startTrace(b, tab)
+		defer func() { require.NoError(b, os.WriteFile(path, stop(), 0o644)) }()
+	}
 	var ms []float64
 	for k := 1; k <= steps; k++ {
 		t, err := chromedp.Run(tab, chromedp.Evaluate[float64](fmt.Sprintf("%s(%d)", stepAhead, k), chromedp.EvalAwaitPromise))
