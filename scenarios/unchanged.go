@@ -125,9 +125,7 @@ func listDiff[T any](what string, a, b []T, name func(T) string) string {
 
 // valueDiff names the first field where two values differ. Equal values,
 // what a step that fails leaves, are told by reflect.DeepEqual, which
-// builds no path on the way (firstDiff names a field in every one it
-// passes): a lesson's refused steps took tens of milliseconds so in
-// WebAssembly.
+// builds no path on the way (firstDiff names every field it passes).
 func valueDiff(label string, a, b any) string {
 	if reflect.DeepEqual(a, b) {
 		return ""
