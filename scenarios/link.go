@@ -48,6 +48,17 @@ func EncodeLink(sc *Scenario, step int, selection string) (string, error) {
 	if step < 0 || step > len(sc.Steps) {
 		return "", fmt.Errorf("link: step %d is outside 0..%d", step, len(sc.Steps))
 	}
+	payload, err := LinkPayload(sc)
+	if err != nil {
+		return "", err
+	}
+	return LinkFor(payload, step, selection), nil
+}
+
+// LinkPayload is the part of sc's share link that carries the scenario
+// ("s=" and its encoding), the same for every step and selection: a
+// caller that links to many steps of one scenario encodes it once.
+func LinkPayload(sc *Scenario) (string, error) {
 	data, err := sc.CanonicalJSON()
 	if err != nil {
 		return "", fmt.Errorf("link: %w", err)
@@ -70,11 +81,17 @@ func EncodeLink(sc *Scenario, step int, selection string) (string, error) {
 	if err := w.Close(); err != nil {
 		return "", fmt.Errorf("link: %w", err)
 	}
-	frag := "s=" + LinkVersion + "." + base64.RawURLEncoding.EncodeToString(b.Bytes()) + "&t=" + strconv.Itoa(step)
+	return "s=" + LinkVersion + "." + base64.RawURLEncoding.EncodeToString(b.Bytes()), nil
+}
+
+// LinkFor is EncodeLink's fragment of the scenario whose LinkPayload is
+// payload, standing on step (within its steps) with selection selected.
+func LinkFor(payload string, step int, selection string) string {
+	frag := payload + "&t=" + strconv.Itoa(step)
 	if selection != "" {
 		frag += "&sel=" + url.QueryEscape(selection)
 	}
-	return frag, nil
+	return frag
 }
 
 // DecodeLink reads a fragment made by EncodeLink, with or without its

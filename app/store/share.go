@@ -24,7 +24,24 @@ func (s *Store) Link() (string, error) {
 // step the page was shown from a frame kept of it, the store not having
 // moved there).
 func (s *Store) LinkAt(k int) (string, error) {
-	return scenarios.EncodeLink(s.doc, min(max(k, 0), len(s.doc.Steps)), s.sel)
+	c := &s.link
+	if c.payload == "" || c.doc != s.doc || c.works != s.works || c.rev != s.rev {
+		payload, err := scenarios.LinkPayload(s.doc)
+		if err != nil {
+			return "", err
+		}
+		*c = linkCache{doc: s.doc, works: s.works, rev: s.rev, payload: payload}
+	}
+	return scenarios.LinkFor(c.payload, min(max(k, 0), len(s.doc.Steps)), s.sel), nil
+}
+
+// linkCache is the share link's payload of the work (scenarios.LinkPayload),
+// kept while the work is the same: the page saves the work after every
+// step, and a step back or forth changes only the step the link names.
+type linkCache struct {
+	doc        *scenarios.Scenario
+	works, rev int
+	payload    string
 }
 
 // OpenLink replaces the work with the scenario of a share link's fragment

@@ -29,6 +29,30 @@ func TestLinkRoundTrip(t *testing.T) {
 	require.Equal(t, want, frameJSON(t, &f))
 }
 
+// The link of each step names the same scenario, encoded once while the
+// work is the same; a change to the work encodes it again.
+func TestLinksOfTheSameWorkShareItsEncoding(t *testing.T) {
+	s := loaded(t, twoQueues)
+	s.Jump(5)
+	at5, err := s.Link()
+	require.NoError(t, err)
+	s.Jump(3)
+	at3, err := s.Link()
+	require.NoError(t, err)
+	payload := func(link string) string { return link[:strings.Index(link, "&t=")] }
+	require.Equal(t, payload(at5), payload(at3))
+	require.Contains(t, at3, "&t=3")
+
+	require.NoError(t, s.Tick(1)) // a new step after step 3: the work differs
+	changed, err := s.Link()
+	require.NoError(t, err)
+	require.NotEqual(t, payload(at3), payload(changed))
+	other := New()
+	require.NoError(t, other.OpenLink("#"+changed))
+	require.Equal(t, s.Frame().Steps, other.Frame().Steps)
+	require.Equal(t, 4, other.Frame().Step)
+}
+
 func TestYAMLRoundTrip(t *testing.T) {
 	s := loaded(t, twoQueues)
 	require.NoError(t, s.Submit(scenarios0Submit()))

@@ -64,7 +64,9 @@ type Store struct {
 	// takes its parts of them (splitNodes).
 	views       views
 	nodeScratch []core.NodeView
-	confCache   confCache
+	// link is the share link's payload of the work (LinkAt).
+	link      linkCache
+	confCache confCache
 	// scratch is where record reads the usage of the queues.
 	scratch struct {
 		paths []string
