@@ -50,11 +50,22 @@ func parseUpTo(name string, data []byte, limit int) (*Scenario, error) {
 	return sc, nil
 }
 
-// decode reads a scenario of up to limit bytes without validating it.
+// decode reads a scenario of up to limit bytes without validating it: in
+// one pass when it can (decodeOnePass), else by the tree.
 func decode(name string, data []byte, limit int) (*Scenario, error) {
 	if len(data) > limit {
 		return nil, &Error{File: name, Msg: fmt.Sprintf("the file is larger than %d MiB, the limit", limit>>20)}
 	}
+	if sc, ok := decodeOnePass(name, data); ok {
+		return sc, nil
+	}
+	return decodeTree(name, data)
+}
+
+// decodeTree reads a scenario through the tree of its values
+// (readDocument), without validating it: what decodeOnePass does not read
+// and every error, with its path and line.
+func decodeTree(name string, data []byte) (*Scenario, error) {
 	v, err := readDocument(data)
 	if err != nil {
 		if se, ok := err.(*syntaxError); ok {
