@@ -15,7 +15,7 @@ import (
 // document again the slow way, for the same result or message.
 // FuzzFastJSONIsTheStreamingReader keeps the two the same.
 func fastJSON(data []byte, limit int) (v *value, ok bool) {
-	p := &fastParser{data: data, line: 1, limit: limit, strs: map[string]string{}}
+	p := &fastParser{data: data, line: 1, limit: limit}
 	v = p.value(0)
 	if p.bad {
 		return nil, false
@@ -41,7 +41,7 @@ type fastParser struct {
 	// copy of each short string, instead of allocating each of them.
 	slab  []value
 	stack []*value
-	strs  map[string]string
+	strs  *[internSlots]string
 	// arena, when set, gives the values and lists instead: the one-pass
 	// reader's small trees, each reusing the memory of the one before
 	// (onepass.go).
@@ -50,9 +50,9 @@ type fastParser struct {
 
 // Bounds of the parser's memory (fastParser).
 const (
-	slabValues = 1024 // values a slab holds
-	internMax  = 24   // the longest string kept once
-	internAll  = 1 << 14
+	slabValues  = 1024 // values a slab holds
+	internMax   = 24   // the longest string kept once
+	internSlots = 4096 // the short strings kept, by a hash of their bytes
 )
 
 // newValue returns a zero value from the slab (or the arena).
@@ -76,20 +76,26 @@ func (p *fastParser) list(n int) []*value {
 	return make([]*value, n)
 }
 
-// text returns the string of data[from:to], one copy of it when short.
+// text returns the string of data[from:to], one copy of it when short:
+// the copy in its slot of strs (a slot keeps the last string hashed to
+// it), not a map, which hashes more slowly in WebAssembly.
 func (p *fastParser) text(from, to int) string {
 	b := p.data[from:to]
 	if len(b) > internMax {
 		return string(b)
 	}
-	if s, ok := p.strs[string(b)]; ok {
-		return s
+	if p.strs == nil {
+		p.strs = new([internSlots]string)
 	}
-	s := string(b)
-	if len(p.strs) < internAll {
-		p.strs[s] = s
+	h := uint32(2166136261) // FNV-1a
+	for _, c := range b {
+		h = (h ^ uint32(c)) * 16777619
 	}
-	return s
+	slot := &p.strs[h%internSlots]
+	if *slot != string(b) {
+		*slot = string(b)
+	}
+	return *slot
 }
 
 // space passes over JSON's whitespace, counting lines.

@@ -21,7 +21,7 @@ func decodeOnePass(name string, data []byte) (sc *Scenario, ok bool) {
 // included, as fastJSON counts them).
 func readOnePass(name string, data []byte, limit int) (sc *Scenario, ok bool) {
 	r := &onePass{d: decoder{file: name, errPaths: errPaths{quiet: true}}}
-	r.p = fastParser{data: data, line: 1, limit: limit, strs: map[string]string{}, arena: &r.arena}
+	r.p = fastParser{data: data, line: 1, limit: limit, arena: &r.arena}
 	sc = &Scenario{File: name}
 	if !r.enter(0, '{') || !r.object(topKeys, nil, func(key string) bool {
 		switch {
@@ -46,12 +46,14 @@ func readOnePass(name string, data []byte, limit int) (sc *Scenario, ok bool) {
 }
 
 // onePass is decodeOnePass's state: the JSON reader (its position, line
-// and count of values), the quiet decoder whose rules it applies, and the
-// arena of its small trees.
+// and count of values), the quiet decoder whose rules it applies, the
+// arena of its small trees, and memory it reuses.
 type onePass struct {
 	p     fastParser
 	d     decoder
 	arena scratch
+	// asks holds the asks of a request step while they are read.
+	asks Asks
 }
 
 // at passes over whitespace and says whether c is next.
@@ -200,23 +202,36 @@ func (r *onePass) fields(depth int, keys, required []string, set func(key string
 }
 
 // steps reads the list of steps next at nesting depth, as decoder.steps.
+// The steps are read into chunks, then into one list of their number: a
+// list grown by appending would copy them several times (saved work at
+// scale holds tens of thousands, of some 230 bytes each).
 func (r *onePass) steps(depth int) ([]Step, bool) {
 	if !r.enter(depth, '[') {
 		return nil, false
 	}
-	out := make([]Step, 0, 64)
+	var chunks [][]Step
+	n := 0
 	if !r.list(func() bool {
-		if len(out) == MaxSteps {
+		if n == MaxSteps {
 			return false
 		}
-		out = append(out, Step{})
-		return r.step(depth+1, &out[len(out)-1])
+		if n%stepChunk == 0 {
+			chunks = append(chunks, make([]Step, stepChunk))
+		}
+		n++
+		return r.step(depth+1, &chunks[len(chunks)-1][(n-1)%stepChunk])
 	}) {
 		return nil, false
 	}
-	// The list's own size, as the tree's, for the memory the work keeps.
-	return append(make([]Step, 0, len(out)), out...), true
+	out := make([]Step, n)
+	for i, c := range chunks {
+		copy(out[i*stepChunk:], c)
+	}
+	return out, true
 }
+
+// stepChunk is how many steps a chunk of onePass.steps holds.
+const stepChunk = 512
 
 // step reads a step next at nesting depth into st, as decoder.step: a
 // submit or a request key by key, any other kind or key by stepField.
@@ -263,12 +278,14 @@ func (r *onePass) request(depth int) Asks {
 	if !r.enter(depth, '[') {
 		return nil
 	}
-	var out Asks
-	if !r.list(func() bool {
+	out := r.asks[:0]
+	ok := r.list(func() bool {
 		a, ok := r.ask(depth + 1)
 		out = append(out, a)
 		return ok
-	}) || len(out) == 0 {
+	})
+	r.asks = out
+	if !ok || len(out) == 0 {
 		return nil
 	}
 	return append(make(Asks, 0, len(out)), out...)
