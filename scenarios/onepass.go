@@ -46,14 +46,12 @@ func readOnePass(name string, data []byte, limit int) (sc *Scenario, ok bool) {
 }
 
 // onePass is decodeOnePass's state: the JSON reader (its position, line
-// and count of values), the quiet decoder whose rules it applies, the
-// arena of its small trees, and memory it reuses.
+// and count of values), the quiet decoder whose rules it applies, and the
+// arena of its small trees.
 type onePass struct {
 	p     fastParser
 	d     decoder
 	arena scratch
-	// asks holds the asks of a request step while they are read.
-	asks Asks
 }
 
 // at passes over whitespace and says whether c is next.
@@ -201,37 +199,64 @@ func (r *onePass) fields(depth int, keys, required []string, set func(key string
 	})
 }
 
-// steps reads the list of steps next at nesting depth, as decoder.steps.
-// The steps are read into chunks, then into one list of their number: a
-// list grown by appending would copy them several times (saved work at
-// scale holds tens of thousands, of some 230 bytes each).
+// steps reads the list of steps next at nesting depth, as decoder.steps,
+// into a list of their number (countItems).
 func (r *onePass) steps(depth int) ([]Step, bool) {
 	if !r.enter(depth, '[') {
 		return nil, false
 	}
-	var chunks [][]Step
-	n := 0
-	if !r.list(func() bool {
-		if n == MaxSteps {
-			return false
-		}
-		if n%stepChunk == 0 {
-			chunks = append(chunks, make([]Step, stepChunk))
-		}
-		n++
-		return r.step(depth+1, &chunks[len(chunks)-1][(n-1)%stepChunk])
-	}) {
+	n := countItems(r.p.data, r.p.pos)
+	if n > MaxSteps {
 		return nil, false
 	}
 	out := make([]Step, n)
-	for i, c := range chunks {
-		copy(out[i*stepChunk:], c)
+	i := 0
+	if !r.list(func() bool {
+		i++
+		return i <= n && r.step(depth+1, &out[i-1])
+	}) || i != n {
+		return nil, false
 	}
 	return out, true
 }
 
-// stepChunk is how many steps a chunk of onePass.steps holds.
-const stepChunk = 512
+// countItems counts the items of the list that opens at data[at] by its
+// commas, passing over strings and what it holds: the number of items of a
+// well-formed list, which the reader, reading them, holds it to. Saved work
+// at scale holds tens of thousands of steps, of some 230 bytes each: a
+// list grown as they are read would copy them several times.
+func countItems(data []byte, at int) int {
+	depth, commas, empty := 0, 0, true
+	for i := at; i < len(data); i++ {
+		switch data[i] {
+		case ' ', '\t', '\r', '\n':
+			continue
+		case '"':
+			for i++; i < len(data) && data[i] != '"'; i++ {
+				if data[i] == '\\' {
+					i++
+				}
+			}
+		case '[', '{':
+			depth++
+		case ']', '}':
+			if depth--; depth == 0 {
+				if empty {
+					return 0
+				}
+				return commas + 1
+			}
+		case ',':
+			if depth == 1 {
+				commas++
+			}
+		}
+		if i > at {
+			empty = false
+		}
+	}
+	return commas + 1
+}
 
 // step reads a step next at nesting depth into st, as decoder.step: a
 // submit or a request key by key, any other kind or key by stepField.
@@ -278,17 +303,24 @@ func (r *onePass) request(depth int) Asks {
 	if !r.enter(depth, '[') {
 		return nil
 	}
-	out := r.asks[:0]
-	ok := r.list(func() bool {
-		a, ok := r.ask(depth + 1)
-		out = append(out, a)
-		return ok
-	})
-	r.asks = out
-	if !ok || len(out) == 0 {
+	n := countItems(r.p.data, r.p.pos)
+	if n == 0 {
 		return nil
 	}
-	return append(make(Asks, 0, len(out)), out...)
+	out := make(Asks, n)
+	i := 0
+	if !r.list(func() bool {
+		i++
+		if i > n {
+			return false
+		}
+		var ok bool
+		out[i-1], ok = r.ask(depth + 1)
+		return ok
+	}) || i != n {
+		return nil
+	}
+	return out
 }
 
 // ask reads an ask's map next at nesting depth, as decoder.ask.

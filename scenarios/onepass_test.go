@@ -198,3 +198,13 @@ func FuzzOnePassIsTheTree(f *testing.F) {
 		}
 	})
 }
+
+func TestCountItems(t *testing.T) {
+	for text, want := range map[string]int{
+		`[]`: 0, "[ \n]": 0, `[1]`: 1, `[1, 2]`: 2, `[[]]`: 1, `[{}]`: 1, `[{}, []]`: 2,
+		`[{"a": [1, 2]}, "x,y", [3, {"b": "]"}]]`: 3, `["a\"],", "\\"]`: 2,
+		`[1, 2`: 2, // not closed: the reader refuses the list
+	} {
+		require.Equal(t, want, countItems([]byte(text), 0), text)
+	}
+}
