@@ -114,17 +114,25 @@ func (p *fastParser) space() {
 
 // value reads one value at nesting depth.
 func (p *fastParser) value(depth int) *value {
+	v := p.newValue()
+	if p.read(v, depth); p.bad {
+		return nil
+	}
+	return v
+}
+
+// read reads one value at nesting depth into v, a zero value.
+func (p *fastParser) read(v *value, depth int) {
 	p.space()
 	if depth > maxDepth || p.pos >= len(p.data) {
 		p.bad = true
-		return nil
+		return
 	}
 	p.total++
 	if p.total > p.limit {
 		p.bad = true
-		return nil
+		return
 	}
-	v := p.newValue()
 	v.line, v.size = p.line, 1
 	switch c := p.data[p.pos]; {
 	case c == '{' || c == '[':
@@ -143,10 +151,6 @@ func (p *fastParser) value(depth int) *value {
 	default:
 		p.bad = true
 	}
-	if p.bad {
-		return nil
-	}
-	return v
 }
 
 // container reads an object or an array into v, from its opening bracket.

@@ -32,8 +32,8 @@ func readOnePass(name string, data []byte, limit int) (sc *Scenario, ok bool) {
 			sc.Nodes, ok = r.nodes(1)
 			return ok
 		}
-		v := r.scratch(1)
-		return v != nil && r.d.scenarioField(sc, key, v) == nil
+		v, ok := r.scratch(1)
+		return ok && r.d.scenarioField(sc, key, &v) == nil
 	}) {
 		return nil, false
 	}
@@ -71,15 +71,15 @@ func (r *onePass) enter(depth int, c byte) bool {
 	return r.p.total <= r.p.limit
 }
 
-// scratch reads the value next at nesting depth into a small tree, which
-// holds until the next call (nil when it is not JSON or past the limits).
-func (r *onePass) scratch(depth int) *value {
+// scratch reads the value next at nesting depth into a small tree whose
+// root is returned (a copy, on the caller's stack: the scalars most keys
+// hold are written to no memory the collector watches) and whose other
+// values hold until the next call; ok is false when it is not JSON or
+// past the limits.
+func (r *onePass) scratch(depth int) (v value, ok bool) {
 	r.arena.reset()
-	v := r.p.value(depth)
-	if r.p.bad {
-		return nil
-	}
-	return v
+	r.p.read(&v, depth)
+	return v, !r.p.bad
 }
 
 // object reads a map from its opening brace (enter): its keys must be among
@@ -192,10 +192,10 @@ func (r *onePass) list(item func() bool) bool {
 // fields reads a map next at nesting depth whose keys are among keys, none
 // twice and all of required there, calling set with each key and its value
 // read by scratch.
-func (r *onePass) fields(depth int, keys, required []string, set func(key string, v *value) error) bool {
+func (r *onePass) fields(depth int, keys, required []string, set func(key string, v value) error) bool {
 	return r.enter(depth, '{') && r.object(keys, required, func(key string) bool {
-		v := r.scratch(depth + 1)
-		return v != nil && set(key, v) == nil
+		v, ok := r.scratch(depth + 1)
+		return ok && set(key, v) == nil
 	})
 }
 
@@ -274,16 +274,16 @@ func (r *onePass) step(depth int, st *Step) bool {
 			st.Request = r.request(depth + 1)
 			return st.Request != nil
 		}
-		v := r.scratch(depth + 1)
-		return v != nil && r.d.stepField(st, key, v, "") == nil
+		v, ok := r.scratch(depth + 1)
+		return ok && r.d.stepField(st, key, &v, "") == nil
 	}) && r.d.oneKind(nil, "", st) == nil
 }
 
 // submit reads a submit's map next at nesting depth, as decoder.submit.
 func (r *onePass) submit(depth int) *Submit {
 	s := &Submit{}
-	if !r.fields(depth, submitKeys, submitRequired, func(key string, v *value) error {
-		return r.d.submitField(s, key, v, "")
+	if !r.fields(depth, submitKeys, submitRequired, func(key string, v value) error {
+		return r.d.submitField(s, key, &v, "")
 	}) {
 		return nil
 	}
@@ -326,8 +326,8 @@ func (r *onePass) request(depth int) Asks {
 // ask reads an ask's map next at nesting depth, as decoder.ask.
 func (r *onePass) ask(depth int) (Ask, bool) {
 	var a Ask
-	ok := r.fields(depth, askKeys, askRequired, func(key string, v *value) error {
-		return r.d.askField(&a, key, v, "")
+	ok := r.fields(depth, askKeys, askRequired, func(key string, v value) error {
+		return r.d.askField(&a, key, &v, "")
 	})
 	return a, ok
 }
@@ -345,8 +345,8 @@ func (r *onePass) nodes(depth int) ([]NodeSpec, bool) {
 		}
 		n := NodeSpec{Line: r.p.line}
 		ok := r.object(nodeKeys, nodeRequired, func(key string) bool {
-			v := r.scratch(depth + 2)
-			return v != nil && r.d.nodeField(&n, key, v, "") == nil
+			v, ok := r.scratch(depth + 2)
+			return ok && r.d.nodeField(&n, key, &v, "") == nil
 		})
 		out = append(out, n)
 		return ok
