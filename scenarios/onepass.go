@@ -226,11 +226,20 @@ func (r *onePass) steps(depth int) ([]Step, bool) {
 // at scale holds tens of thousands of steps, of some 230 bytes each: a
 // list grown as they are read would copy them several times.
 func countItems(data []byte, at int) int {
-	depth, commas, empty := 0, 0, true
-	for i := at; i < len(data); i++ {
-		switch data[i] {
-		case ' ', '\t', '\r', '\n':
+	i := at + 1
+	for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\r' || data[i] == '\n') {
+		i++
+	}
+	if i < len(data) && data[i] == ']' {
+		return 0
+	}
+	depth, commas := 1, 0
+	for ; i < len(data); i++ {
+		c := data[i]
+		if !countStops[c] {
 			continue
+		}
+		switch c {
 		case '"':
 			for i++; i < len(data) && data[i] != '"'; i++ {
 				if data[i] == '\\' {
@@ -241,9 +250,6 @@ func countItems(data []byte, at int) int {
 			depth++
 		case ']', '}':
 			if depth--; depth == 0 {
-				if empty {
-					return 0
-				}
 				return commas + 1
 			}
 		case ',':
@@ -251,12 +257,12 @@ func countItems(data []byte, at int) int {
 				commas++
 			}
 		}
-		if i > at {
-			empty = false
-		}
 	}
 	return commas + 1
 }
+
+// countStops are the bytes countItems looks at.
+var countStops = [256]bool{'"': true, '[': true, '{': true, ']': true, '}': true, ',': true}
 
 // step reads a step next at nesting depth into st, as decoder.step: a
 // submit or a request key by key, any other kind or key by stepField.
