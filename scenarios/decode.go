@@ -216,28 +216,52 @@ func (d *decoder) res(v *value, path string) (Res, error) {
 	return Res{MemoryMB: mem, VCores: vcores}, err
 }
 
+// resourceKeys are the keys of a resource, resourceRequired those it must
+// have.
+var (
+	resourceKeys     = []string{"memory_mb", "vcores"}
+	resourceRequired = []string{"memory_mb"}
+)
+
 // resource reads {memory_mb, vcores}: memory_mb required, each value in
 // [lowest, MaxInt64/4]; hasVCores says whether vcores was given.
 func (d *decoder) resource(v *value, path string, lowest int64) (mem, vcores int64, hasVCores bool, err error) {
 	// Tens of thousands in saved work at scale (an AM's, an ask's).
 	var buf [2]field
-	fs, err := d.fieldsIn(buf[:0], v, path, []string{"memory_mb", "vcores"})
+	fs, err := d.fieldsIn(buf[:0], v, path, resourceKeys)
 	if err != nil {
 		return 0, 0, false, err
 	}
-	if err := d.require(v, path, fs, "memory_mb"); err != nil {
+	if err := d.require(v, path, fs, resourceRequired...); err != nil {
 		return 0, 0, false, err
 	}
+	var r resourceRead
 	for _, f := range fs {
-		n, err := d.integer(f.val, d.sub(path, f.key), lowest, math.MaxInt64/4)
-		if err != nil {
+		if err := d.resourceField(&r, f.key, f.val, d.sub(path, f.key), lowest); err != nil {
 			return 0, 0, false, err
 		}
-		if f.key == "memory_mb" {
-			mem = n
-		} else {
-			vcores, hasVCores = n, true
-		}
 	}
-	return mem, vcores, hasVCores, nil
+	return r.mem, r.vcores, r.hasVCores, nil
+}
+
+// resourceRead is a resource as it is read.
+type resourceRead struct {
+	mem, vcores int64
+	hasVCores   bool
+}
+
+// resourceField decodes the key (one of resourceKeys) of resource r from
+// val, at path p, in [lowest, MaxInt64/4]: shared with the one-pass
+// reader.
+func (d *decoder) resourceField(r *resourceRead, key string, val *value, p string, lowest int64) error {
+	n, err := d.integer(val, p, lowest, math.MaxInt64/4)
+	if err != nil {
+		return err
+	}
+	if key == "memory_mb" {
+		r.mem = n
+	} else {
+		r.vcores, r.hasVCores = n, true
+	}
+	return nil
 }

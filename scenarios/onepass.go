@@ -189,16 +189,6 @@ func (r *onePass) list(item func() bool) bool {
 	}
 }
 
-// fields reads a map next at nesting depth whose keys are among keys, none
-// twice and all of required there, calling set with each key and its value
-// read by scratch.
-func (r *onePass) fields(depth int, keys, required []string, set func(key string, v value) error) bool {
-	return r.enter(depth, '{') && r.object(keys, required, func(key string) bool {
-		v, ok := r.scratch(depth + 1)
-		return ok && set(key, v) == nil
-	})
-}
-
 // steps reads the list of steps next at nesting depth, as decoder.steps,
 // into a list of their number (countItems).
 func (r *onePass) steps(depth int) ([]Step, bool) {
@@ -285,15 +275,34 @@ func (r *onePass) step(depth int, st *Step) bool {
 	}) && r.d.oneKind(nil, "", st) == nil
 }
 
-// submit reads a submit's map next at nesting depth, as decoder.submit.
+// submit reads a submit's map next at nesting depth, as decoder.submit;
+// its AM's resource, when a map, as decoder.res (onePass.res).
 func (r *onePass) submit(depth int) *Submit {
 	s := &Submit{}
-	if !r.fields(depth, submitKeys, submitRequired, func(key string, v value) error {
-		return r.d.submitField(s, key, &v, "")
+	if !r.enter(depth, '{') || !r.object(submitKeys, submitRequired, func(key string) bool {
+		if key == "am" && r.at('{') {
+			am, ok := r.res(depth + 1)
+			s.AM = &am
+			return ok
+		}
+		v, ok := r.scratch(depth + 1)
+		return ok && r.d.submitField(s, key, &v, "") == nil
 	}) {
 		return nil
 	}
 	return s
+}
+
+// res reads an input resource's map next at nesting depth, as decoder.res
+// does (the decoder's rule for each of its keys, resourceField), without a
+// tree: saved work at scale holds tens of thousands (an AM's, an ask's).
+func (r *onePass) res(depth int) (Res, bool) {
+	var rr resourceRead
+	ok := r.enter(depth, '{') && r.object(resourceKeys, resourceRequired, func(key string) bool {
+		v, ok := r.scratch(depth + 1)
+		return ok && r.d.resourceField(&rr, key, &v, "", 0) == nil
+	})
+	return Res{MemoryMB: rr.mem, VCores: rr.vcores}, ok
 }
 
 // request reads a request's ask or non-empty list of asks next at nesting
@@ -329,11 +338,18 @@ func (r *onePass) request(depth int) Asks {
 	return out
 }
 
-// ask reads an ask's map next at nesting depth, as decoder.ask.
+// ask reads an ask's map next at nesting depth, as decoder.ask; its
+// resource as onePass.res.
 func (r *onePass) ask(depth int) (Ask, bool) {
 	var a Ask
-	ok := r.fields(depth, askKeys, askRequired, func(key string, v value) error {
-		return r.d.askField(&a, key, &v, "")
+	ok := r.enter(depth, '{') && r.object(askKeys, askRequired, func(key string) bool {
+		if key == "resource" && r.at('{') {
+			var ok bool
+			a.Resource, ok = r.res(depth + 1)
+			return ok
+		}
+		v, ok := r.scratch(depth + 1)
+		return ok && r.d.askField(&a, key, &v, "") == nil
 	})
 	return a, ok
 }
