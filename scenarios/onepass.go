@@ -1,5 +1,7 @@
 package scenarios
 
+import "slices"
+
 // decodeOnePass reads a JSON scenario straight into a Scenario, without
 // the tree of values the decoder walks (saved work at scale is a million
 // values, most of them in its steps): it reads the maps it knows (the top
@@ -23,7 +25,7 @@ func readOnePass(name string, data []byte, limit int) (sc *Scenario, ok bool) {
 	r := &onePass{d: decoder{file: name, errPaths: errPaths{quiet: true}}}
 	r.p = fastParser{data: data, line: 1, limit: limit, arena: &r.arena}
 	sc = &Scenario{File: name}
-	if !r.enter(0, '{') || !r.object(topKeys, nil, func(key string) bool {
+	if !r.enter(0, '{') || !r.object(topKeySet, func(key string) bool {
 		switch {
 		case key == "steps" && r.at('['):
 			sc.Steps, ok = r.steps(1)
@@ -82,26 +84,57 @@ func (r *onePass) scratch(depth int) (v value, ok bool) {
 	return v, !r.p.bad
 }
 
-// object reads a map from its opening brace (enter): its keys must be among
-// keys (at most 64), none twice and all of required there. For each key,
-// field reads the key's value (the reader standing before it) and says
-// whether it could.
-func (r *onePass) object(keys, required []string, field func(key string) bool) bool {
-	p := &r.p
+// keySet is the keys a map may have (at most 64) and, by their indexes'
+// bits, those it must have.
+type keySet struct {
+	keys     []string
+	required uint64
+}
+
+// newKeySet returns the set of keys with required among them.
+func newKeySet(keys, required []string) keySet {
 	if len(keys) > 64 {
-		return false
+		panic("scenarios: a keySet holds at most 64 keys")
 	}
+	s := keySet{keys: keys}
+	for _, k := range required {
+		i := slices.Index(keys, k)
+		if i < 0 {
+			panic("scenarios: required key " + k + " is not a key")
+		}
+		s.required |= 1 << i
+	}
+	return s
+}
+
+// The maps the one-pass reader reads key by key.
+var (
+	topKeySet      = newKeySet(topKeys, nil)
+	stepKeySet     = newKeySet(stepKeys, nil)
+	submitKeySet   = newKeySet(submitKeys, submitRequired)
+	askKeySet      = newKeySet(askKeys, askRequired)
+	nodeKeySet     = newKeySet(nodeKeys, nodeRequired)
+	resourceKeySet = newKeySet(resourceKeys, resourceRequired)
+)
+
+// object reads a map from its opening brace (enter): its keys must be
+// among the set's, none twice and all of the required there. For each
+// key, field reads the key's value (the reader standing before it) and
+// says whether it could.
+func (r *onePass) object(set keySet, field func(key string) bool) bool {
+	p := &r.p
 	p.pos++
 	var seen uint64
 	if !r.at('}') {
+		next := 0
 		for {
 			p.space()
-			i := r.key(keys)
+			i := r.key(set.keys, next)
 			if i < 0 || seen&(1<<i) != 0 {
 				return false
 			}
 			seen |= 1 << i
-			if !field(keys[i]) {
+			if !field(set.keys[i]) {
 				return false
 			}
 			p.space()
@@ -112,24 +145,17 @@ func (r *onePass) object(keys, required []string, field func(key string) bool) b
 				break
 			}
 			p.pos++
+			next = i + 1
 		}
 	}
 	p.pos++
-	for _, k := range required {
-		i := 0
-		for i < len(keys) && keys[i] != k {
-			i++
-		}
-		if i == len(keys) || seen&(1<<i) == 0 {
-			return false
-		}
-	}
-	return true
+	return seen&set.required == set.required
 }
 
-// key reads a key and its colon, and returns its index in keys; -1 for any
-// other key, one with escapes, or what is not a key.
-func (r *onePass) key(keys []string) int {
+// key reads a key and its colon, and returns its index in keys, looked for
+// from next on (keys mostly come in their order); -1 for any other key,
+// one with escapes, or what is not a key.
+func (r *onePass) key(keys []string, next int) int {
 	p := &r.p
 	if p.pos >= len(p.data) || p.data[p.pos] != '"' {
 		return -1
@@ -152,8 +178,8 @@ func (r *onePass) key(keys []string) int {
 		return -1
 	}
 	p.pos++
-	for i, s := range keys {
-		if string(k) == s {
+	for j := range keys {
+		if i := (next + j) % len(keys); string(k) == keys[i] {
 			return i
 		}
 	}
@@ -261,7 +287,7 @@ func (r *onePass) step(depth int, st *Step) bool {
 		return false
 	}
 	st.Line = r.p.line
-	return r.object(stepKeys, nil, func(key string) bool {
+	return r.object(stepKeySet, func(key string) bool {
 		switch {
 		case key == KindSubmit && r.at('{'):
 			st.Submit = r.submit(depth + 1)
@@ -279,7 +305,7 @@ func (r *onePass) step(depth int, st *Step) bool {
 // its AM's resource, when a map, as decoder.res (onePass.res).
 func (r *onePass) submit(depth int) *Submit {
 	s := &Submit{}
-	if !r.enter(depth, '{') || !r.object(submitKeys, submitRequired, func(key string) bool {
+	if !r.enter(depth, '{') || !r.object(submitKeySet, func(key string) bool {
 		if key == "am" && r.at('{') {
 			am, ok := r.res(depth + 1)
 			s.AM = &am
@@ -298,7 +324,7 @@ func (r *onePass) submit(depth int) *Submit {
 // tree: saved work at scale holds tens of thousands (an AM's, an ask's).
 func (r *onePass) res(depth int) (Res, bool) {
 	var rr resourceRead
-	ok := r.enter(depth, '{') && r.object(resourceKeys, resourceRequired, func(key string) bool {
+	ok := r.enter(depth, '{') && r.object(resourceKeySet, func(key string) bool {
 		v, ok := r.scratch(depth + 1)
 		return ok && r.d.resourceField(&rr, key, &v, "", 0) == nil
 	})
@@ -342,7 +368,7 @@ func (r *onePass) request(depth int) Asks {
 // resource as onePass.res.
 func (r *onePass) ask(depth int) (Ask, bool) {
 	var a Ask
-	ok := r.enter(depth, '{') && r.object(askKeys, askRequired, func(key string) bool {
+	ok := r.enter(depth, '{') && r.object(askKeySet, func(key string) bool {
 		if key == "resource" && r.at('{') {
 			var ok bool
 			a.Resource, ok = r.res(depth + 1)
@@ -366,7 +392,7 @@ func (r *onePass) nodes(depth int) ([]NodeSpec, bool) {
 			return false
 		}
 		n := NodeSpec{Line: r.p.line}
-		ok := r.object(nodeKeys, nodeRequired, func(key string) bool {
+		ok := r.object(nodeKeySet, func(key string) bool {
 			v, ok := r.scratch(depth + 2)
 			return ok && r.d.nodeField(&n, key, &v, "") == nil
 		})
