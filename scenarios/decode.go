@@ -169,15 +169,12 @@ func (d *decoder) nodeLabels(v *value, path string) ([]NodeLabel, error) {
 	return out, nil
 }
 
-// nodeRequired are the keys a node spec must have.
-var nodeRequired = []string{"name"}
-
 func (d *decoder) nodeSpec(v *value, path string) (*NodeSpec, error) {
 	fs, err := d.fields(v, path, nodeKeys)
 	if err != nil {
 		return nil, err
 	}
-	if err := d.require(v, path, fs, nodeRequired...); err != nil {
+	if err := d.require(v, path, fs, nodeKeySet.must()...); err != nil {
 		return nil, err
 	}
 	n := &NodeSpec{Line: v.line}
@@ -216,12 +213,8 @@ func (d *decoder) res(v *value, path string) (Res, error) {
 	return Res{MemoryMB: mem, VCores: vcores}, err
 }
 
-// resourceKeys are the keys of a resource, resourceRequired those it must
-// have.
-var (
-	resourceKeys     = []string{"memory_mb", "vcores"}
-	resourceRequired = []string{"memory_mb"}
-)
+// resourceKeys are the keys of a resource.
+var resourceKeys = []string{"memory_mb", "vcores"}
 
 // resource reads {memory_mb, vcores}: memory_mb required, each value in
 // [lowest, MaxInt64/4]; hasVCores says whether vcores was given.
@@ -232,7 +225,7 @@ func (d *decoder) resource(v *value, path string, lowest int64) (mem, vcores int
 	if err != nil {
 		return 0, 0, false, err
 	}
-	if err := d.require(v, path, fs, resourceRequired...); err != nil {
+	if err := d.require(v, path, fs, resourceKeySet.must()...); err != nil {
 		return 0, 0, false, err
 	}
 	var r resourceRead

@@ -124,15 +124,12 @@ func (d *decoder) oneKind(v *value, path string, st *Step) error {
 
 var submitKeys = []string{"app", "user", "queue", "am", "am_container_request", "priority", "label", "am_label"}
 
-// submitRequired are the keys a submit must have.
-var submitRequired = []string{"app", "user", "queue"}
-
 func (d *decoder) submit(v *value, path string) (*Submit, error) {
 	fs, err := d.fields(v, path, submitKeys)
 	if err != nil {
 		return nil, err
 	}
-	if err := d.require(v, path, fs, submitRequired...); err != nil {
+	if err := d.require(v, path, fs, submitKeySet.must()...); err != nil {
 		return nil, err
 	}
 	s := &Submit{}
@@ -205,15 +202,12 @@ func (d *decoder) request(v *value, path string) (Asks, error) {
 	return out, nil
 }
 
-// askRequired are the keys an ask must have.
-var askRequired = []string{"app", "priority", "resource", "count"}
-
 func (d *decoder) ask(v *value, path string) (Ask, error) {
 	fs, err := d.fields(v, path, askKeys)
 	if err != nil {
 		return Ask{}, err
 	}
-	if err := d.require(v, path, fs, askRequired...); err != nil {
+	if err := d.require(v, path, fs, askKeySet.must()...); err != nil {
 		return Ask{}, err
 	}
 	var a Ask

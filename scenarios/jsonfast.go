@@ -41,7 +41,7 @@ type fastParser struct {
 	// copy of each short string, instead of allocating each of them.
 	slab  []value
 	stack []*value
-	strs  *[internSlots]string
+	strs  []string
 	// arena, when set, gives the values and lists instead: the one-pass
 	// reader's small trees, each reusing the memory of the one before
 	// (onepass.go).
@@ -85,7 +85,7 @@ func (p *fastParser) text(from, to int) string {
 		return string(b)
 	}
 	if p.strs == nil {
-		p.strs = new([internSlots]string)
+		p.strs = make([]string, internSlots)
 	}
 	h := uint32(2166136261) // FNV-1a
 	for _, c := range b {

@@ -1,15 +1,13 @@
 package scenarios
 
-import "slices"
-
 // decodeOnePass reads a JSON scenario straight into a Scenario, without
 // the tree of values the decoder walks (saved work at scale is a million
 // values, most of them in its steps): it reads the maps it knows (the top
 // level, steps, submits, asks, node specs) key by key, and each key's value
 // into a small tree whose memory the next one reuses, then decodes it with
 // the decoder's own rule for that key (scenarioField, stepField,
-// submitField, askField, nodeField), so that the two paths share every
-// rule. ok is false at anything it is not sure of: a document that is not
+// submitField, askField, resourceField, nodeField), so that the two paths
+// share every rule. ok is false at anything it is not sure of: a document that is not
 // JSON, a map it does not read (an unknown key, a repeated one, escapes in
 // a key, a missing required key), any error of a rule, the limits on
 // values and nesting. decode then reads the document again by the tree,
@@ -21,26 +19,31 @@ func decodeOnePass(name string, data []byte) (sc *Scenario, ok bool) {
 
 // readOnePass is decodeOnePass for documents of at most limit values (keys
 // included, as fastJSON counts them).
-func readOnePass(name string, data []byte, limit int) (sc *Scenario, ok bool) {
+func readOnePass(name string, data []byte, limit int) (*Scenario, bool) {
 	r := &onePass{d: decoder{file: name, errPaths: errPaths{quiet: true}}}
 	r.p = fastParser{data: data, line: 1, limit: limit, arena: &r.arena}
-	sc = &Scenario{File: name}
-	if !r.enter(0, '{') || !r.object(topKeySet, func(key string) bool {
-		switch {
-		case key == "steps" && r.at('['):
-			sc.Steps, ok = r.steps(1)
-			return ok
-		case key == "nodes" && r.at('['):
-			sc.Nodes, ok = r.nodes(1)
-			return ok
-		}
-		v, ok := r.scratch(1)
-		return ok && r.d.scenarioField(sc, key, &v) == nil
-	}) {
+	sc := &Scenario{File: name}
+	if !r.enter(0, '{') {
 		return nil, false
 	}
+	var m walk
+	for r.nextKey(&m, topKeySet) {
+		var ok bool
+		switch {
+		case m.key == "steps" && r.at('['):
+			sc.Steps, ok = r.steps(1)
+		case m.key == "nodes" && r.at('['):
+			sc.Nodes, ok = r.nodes(1)
+		default:
+			v, read := r.scratch(1)
+			ok = read && r.d.scenarioField(sc, m.key, &v) == nil
+		}
+		if !ok {
+			return nil, false
+		}
+	}
 	r.p.space()
-	if r.p.pos != len(r.p.data) {
+	if !m.ok || r.p.pos != len(r.p.data) {
 		return nil, false
 	}
 	finishScenario(sc)
@@ -84,72 +87,82 @@ func (r *onePass) scratch(depth int) (v value, ok bool) {
 	return v, !r.p.bad
 }
 
-// keySet is the keys a map may have (at most 64) and, by their indexes'
-// bits, those it must have.
+// keySet is the keys a map may have (at most 64), the first required of
+// which it must have.
 type keySet struct {
 	keys     []string
-	required uint64
+	required int
 }
 
-// newKeySet returns the set of keys with required among them.
-func newKeySet(keys, required []string) keySet {
-	if len(keys) > 64 {
-		panic("scenarios: a keySet holds at most 64 keys")
-	}
-	s := keySet{keys: keys}
-	for _, k := range required {
-		i := slices.Index(keys, k)
-		if i < 0 {
-			panic("scenarios: required key " + k + " is not a key")
-		}
-		s.required |= 1 << i
-	}
-	return s
-}
+// must returns the keys a map must have.
+func (s keySet) must() []string { return s.keys[:s.required] }
 
-// The maps the one-pass reader reads key by key.
+// The maps the one-pass reader reads key by key, the tree's rules' too.
 var (
-	topKeySet      = newKeySet(topKeys, nil)
-	stepKeySet     = newKeySet(stepKeys, nil)
-	submitKeySet   = newKeySet(submitKeys, submitRequired)
-	askKeySet      = newKeySet(askKeys, askRequired)
-	nodeKeySet     = newKeySet(nodeKeys, nodeRequired)
-	resourceKeySet = newKeySet(resourceKeys, resourceRequired)
+	topKeySet      = keySet{topKeys, 0}
+	stepKeySet     = keySet{stepKeys, 0}
+	submitKeySet   = keySet{submitKeys, 3}
+	askKeySet      = keySet{askKeys, 4}
+	nodeKeySet     = keySet{nodeKeys, 1}
+	resourceKeySet = keySet{resourceKeys, 1}
 )
 
-// object reads a map from its opening brace (enter): its keys must be
-// among the set's, none twice and all of the required there. For each
-// key, field reads the key's value (the reader standing before it) and
-// says whether it could.
-func (r *onePass) object(set keySet, field func(key string) bool) bool {
+// walk is where the one-pass reader is in a map or a list: the entries
+// read, a map's keys seen (by their indexes' bits) and its last one's
+// index, the key just read, and whether the map or list ended well.
+type walk struct {
+	n    int
+	seen uint64
+	last int
+	key  string
+	ok   bool
+}
+
+// nextEntry moves into the next entry of a map or list (closing is its
+// closing bracket), the reader standing on its opening bracket (enter) at
+// first, then after an entry. At the closing bracket, it passes it and
+// returns false with w.ok true; at anything else, false with w.ok false.
+func (r *onePass) nextEntry(w *walk, closing byte) bool {
 	p := &r.p
-	p.pos++
-	var seen uint64
-	if !r.at('}') {
-		next := 0
-		for {
-			p.space()
-			i := r.key(set.keys, next)
-			if i < 0 || seen&(1<<i) != 0 {
-				return false
-			}
-			seen |= 1 << i
-			if !field(set.keys[i]) {
-				return false
-			}
-			p.space()
-			if p.pos >= len(p.data) || p.data[p.pos] != ',' && p.data[p.pos] != '}' {
-				return false
-			}
-			if p.data[p.pos] == '}' {
-				break
-			}
-			p.pos++
-			next = i + 1
-		}
+	if w.n == 0 {
+		p.pos++
 	}
-	p.pos++
-	return seen&set.required == set.required
+	if r.at(closing) {
+		p.pos++
+		w.ok = true
+		return false
+	}
+	if w.n > 0 {
+		if !r.at(',') {
+			return false
+		}
+		p.pos++
+	}
+	w.n++
+	p.space()
+	return true
+}
+
+// nextKey moves to the next key of a map as nextEntry, and reads it and
+// its colon into w.key (the reader then stands before its value): keys
+// must be among the set's, none twice; w.ok is false at the end when a
+// required key is missing.
+func (r *onePass) nextKey(w *walk, set keySet) bool {
+	if !r.nextEntry(w, '}') {
+		w.ok = w.ok && w.seen&(1<<set.required-1) == 1<<set.required-1
+		return false
+	}
+	next := 0
+	if w.n > 1 {
+		next = w.last + 1
+	}
+	i := r.key(set.keys, next)
+	if i < 0 || w.seen&(1<<i) != 0 {
+		return false
+	}
+	w.seen |= 1 << i
+	w.last, w.key = i, set.keys[i]
+	return true
 }
 
 // key reads a key and its colon, and returns its index in keys, looked for
@@ -186,35 +199,6 @@ func (r *onePass) key(keys []string, next int) int {
 	return -1
 }
 
-// list reads a list from its opening bracket (enter), calling item for each
-// item (the reader standing before it), which says whether it could.
-func (r *onePass) list(item func() bool) bool {
-	p := &r.p
-	p.pos++
-	if r.at(']') {
-		p.pos++
-		return true
-	}
-	for {
-		if !item() {
-			return false
-		}
-		p.space()
-		if p.pos >= len(p.data) {
-			return false
-		}
-		switch p.data[p.pos] {
-		case ',':
-			p.pos++
-		case ']':
-			p.pos++
-			return true
-		default:
-			return false
-		}
-	}
-}
-
 // steps reads the list of steps next at nesting depth, as decoder.steps,
 // into a list of their number (countItems).
 func (r *onePass) steps(depth int) ([]Step, bool) {
@@ -226,14 +210,13 @@ func (r *onePass) steps(depth int) ([]Step, bool) {
 		return nil, false
 	}
 	out := make([]Step, n)
-	i := 0
-	if !r.list(func() bool {
-		i++
-		return i <= n && r.step(depth+1, &out[i-1])
-	}) || i != n {
-		return nil, false
+	var l walk
+	for r.nextEntry(&l, ']') {
+		if l.n > n || !r.step(depth+1, &out[l.n-1]) {
+			return nil, false
+		}
 	}
-	return out, true
+	return out, l.ok && l.n == n
 }
 
 // countItems counts the items of the list that opens at data[at] by its
@@ -287,33 +270,46 @@ func (r *onePass) step(depth int, st *Step) bool {
 		return false
 	}
 	st.Line = r.p.line
-	return r.object(stepKeySet, func(key string) bool {
+	var m walk
+	for r.nextKey(&m, stepKeySet) {
 		switch {
-		case key == KindSubmit && r.at('{'):
-			st.Submit = r.submit(depth + 1)
-			return st.Submit != nil
-		case key == KindRequest && (r.at('{') || r.at('[')):
-			st.Request = r.request(depth + 1)
-			return st.Request != nil
+		case m.key == KindSubmit && r.at('{'):
+			if st.Submit = r.submit(depth + 1); st.Submit == nil {
+				return false
+			}
+		case m.key == KindRequest && (r.at('{') || r.at('[')):
+			if st.Request = r.request(depth + 1); st.Request == nil {
+				return false
+			}
+		default:
+			if v, ok := r.scratch(depth + 1); !ok || r.d.stepField(st, m.key, &v, "") != nil {
+				return false
+			}
 		}
-		v, ok := r.scratch(depth + 1)
-		return ok && r.d.stepField(st, key, &v, "") == nil
-	}) && r.d.oneKind(nil, "", st) == nil
+	}
+	return m.ok && r.d.oneKind(nil, "", st) == nil
 }
 
 // submit reads a submit's map next at nesting depth, as decoder.submit;
 // its AM's resource, when a map, as decoder.res (onePass.res).
 func (r *onePass) submit(depth int) *Submit {
+	if !r.enter(depth, '{') {
+		return nil
+	}
 	s := &Submit{}
-	if !r.enter(depth, '{') || !r.object(submitKeySet, func(key string) bool {
-		if key == "am" && r.at('{') {
+	var m walk
+	for r.nextKey(&m, submitKeySet) {
+		if m.key == "am" && r.at('{') {
 			am, ok := r.res(depth + 1)
+			if !ok {
+				return nil
+			}
 			s.AM = &am
-			return ok
+		} else if v, ok := r.scratch(depth + 1); !ok || r.d.submitField(s, m.key, &v, "") != nil {
+			return nil
 		}
-		v, ok := r.scratch(depth + 1)
-		return ok && r.d.submitField(s, key, &v, "") == nil
-	}) {
+	}
+	if !m.ok {
 		return nil
 	}
 	return s
@@ -323,12 +319,17 @@ func (r *onePass) submit(depth int) *Submit {
 // does (the decoder's rule for each of its keys, resourceField), without a
 // tree: saved work at scale holds tens of thousands (an AM's, an ask's).
 func (r *onePass) res(depth int) (Res, bool) {
+	if !r.enter(depth, '{') {
+		return Res{}, false
+	}
 	var rr resourceRead
-	ok := r.enter(depth, '{') && r.object(resourceKeySet, func(key string) bool {
-		v, ok := r.scratch(depth + 1)
-		return ok && r.d.resourceField(&rr, key, &v, "", 0) == nil
-	})
-	return Res{MemoryMB: rr.mem, VCores: rr.vcores}, ok
+	var m walk
+	for r.nextKey(&m, resourceKeySet) {
+		if v, ok := r.scratch(depth + 1); !ok || r.d.resourceField(&rr, m.key, &v, "", 0) != nil {
+			return Res{}, false
+		}
+	}
+	return Res{MemoryMB: rr.mem, VCores: rr.vcores}, m.ok
 }
 
 // request reads a request's ask or non-empty list of asks next at nesting
@@ -345,39 +346,40 @@ func (r *onePass) request(depth int) Asks {
 		return nil
 	}
 	n := countItems(r.p.data, r.p.pos)
-	if n == 0 {
-		return nil
-	}
 	out := make(Asks, n)
-	i := 0
-	if !r.list(func() bool {
-		i++
-		if i > n {
-			return false
-		}
+	var l walk
+	for r.nextEntry(&l, ']') {
 		var ok bool
-		out[i-1], ok = r.ask(depth + 1)
-		return ok
-	}) || i != n {
+		if l.n > n {
+			return nil
+		}
+		if out[l.n-1], ok = r.ask(depth + 1); !ok {
+			return nil
+		}
+	}
+	if !l.ok || l.n != n || n == 0 {
 		return nil
 	}
 	return out
 }
 
 // ask reads an ask's map next at nesting depth, as decoder.ask; its
-// resource as onePass.res.
-func (r *onePass) ask(depth int) (Ask, bool) {
-	var a Ask
-	ok := r.enter(depth, '{') && r.object(askKeySet, func(key string) bool {
-		if key == "resource" && r.at('{') {
-			var ok bool
-			a.Resource, ok = r.res(depth + 1)
-			return ok
+// resource, when a map, as onePass.res.
+func (r *onePass) ask(depth int) (a Ask, ok bool) {
+	if !r.enter(depth, '{') {
+		return a, false
+	}
+	var m walk
+	for r.nextKey(&m, askKeySet) {
+		if m.key == "resource" && r.at('{') {
+			if a.Resource, ok = r.res(depth + 1); !ok {
+				return a, false
+			}
+		} else if v, read := r.scratch(depth + 1); !read || r.d.askField(&a, m.key, &v, "") != nil {
+			return a, false
 		}
-		v, ok := r.scratch(depth + 1)
-		return ok && r.d.askField(&a, key, &v, "") == nil
-	})
-	return a, ok
+	}
+	return a, m.ok
 }
 
 // nodes reads the list of node specs next at nesting depth, as
@@ -386,22 +388,25 @@ func (r *onePass) nodes(depth int) ([]NodeSpec, bool) {
 	if !r.enter(depth, '[') {
 		return nil, false
 	}
-	out := make([]NodeSpec, 0)
-	if !r.list(func() bool {
-		if !r.enter(depth+1, '{') {
-			return false
+	out := make([]NodeSpec, countItems(r.p.data, r.p.pos))
+	var l walk
+	for r.nextEntry(&l, ']') {
+		if l.n > len(out) || !r.enter(depth+1, '{') {
+			return nil, false
 		}
-		n := NodeSpec{Line: r.p.line}
-		ok := r.object(nodeKeySet, func(key string) bool {
-			v, ok := r.scratch(depth + 2)
-			return ok && r.d.nodeField(&n, key, &v, "") == nil
-		})
-		out = append(out, n)
-		return ok
-	}) {
-		return nil, false
+		n := &out[l.n-1]
+		n.Line = r.p.line
+		var m walk
+		for r.nextKey(&m, nodeKeySet) {
+			if v, ok := r.scratch(depth + 2); !ok || r.d.nodeField(n, m.key, &v, "") != nil {
+				return nil, false
+			}
+		}
+		if !m.ok {
+			return nil, false
+		}
 	}
-	return append(make([]NodeSpec, 0, len(out)), out...), true
+	return out, l.ok && l.n == len(out)
 }
 
 // scratch holds the values and lists of the one-pass reader's small trees:
