@@ -42,10 +42,6 @@ type fastParser struct {
 	slab  []value
 	stack []*value
 	strs  []string
-	// arena, when set, gives the values and lists instead: the one-pass
-	// reader's small trees, each reusing the memory of the one before
-	// (onepass.go).
-	arena *scratch
 }
 
 // Bounds of the parser's memory (fastParser).
@@ -55,25 +51,14 @@ const (
 	internSlots = 4096 // the short strings kept, by a hash of their bytes
 )
 
-// newValue returns a zero value from the slab (or the arena).
+// newValue returns a zero value from the slab.
 func (p *fastParser) newValue() *value {
-	if p.arena != nil {
-		return p.arena.value()
-	}
 	if len(p.slab) == 0 {
 		p.slab = make([]value, slabValues)
 	}
 	v := &p.slab[0]
 	p.slab = p.slab[1:]
 	return v
-}
-
-// list returns a list of n values to fill (from the arena, if set).
-func (p *fastParser) list(n int) []*value {
-	if p.arena != nil {
-		return p.arena.list(n)
-	}
-	return make([]*value, n)
 }
 
 // text returns the string of data[from:to], one copy of it when short:
@@ -170,7 +155,7 @@ func (p *fastParser) container(v *value, isMap bool, depth int) {
 	mark := len(p.stack)
 	defer func() {
 		if !p.bad {
-			v.content = p.list(len(p.stack) - mark)
+			v.content = make([]*value, len(p.stack)-mark)
 			copy(v.content, p.stack[mark:])
 		}
 		clear(p.stack[mark:])

@@ -3,11 +3,10 @@ package scenarios
 // decodeOnePass reads a JSON scenario straight into a Scenario, without
 // the tree of values the decoder walks (saved work at scale is a million
 // values, most of them in its steps): it reads the maps it knows (the top
-// level, steps, submits, asks, node specs) key by key, and each key's value
-// into a small tree whose memory the next one reuses, then decodes it with
-// the decoder's own rule for that key (scenarioField, stepField,
-// submitField, askField, resourceField, nodeField), so that the two paths
-// share every rule. ok is false at anything it is not sure of: a document that is not
+// level, steps, submits, asks, resources) key by key, and each key's value
+// (a scalar, mostly) into a small tree, then decodes it with the
+// decoder's own rule for that key (scenarioField, stepField, submitField,
+// askField, resourceField), so that the two paths share every rule. ok is false at anything it is not sure of: a document that is not
 // JSON, a map it does not read (an unknown key, a repeated one, escapes in
 // a key, a missing required key), any error of a rule, the limits on
 // values and nesting. decode then reads the document again by the tree,
@@ -21,7 +20,7 @@ func decodeOnePass(name string, data []byte) (sc *Scenario, ok bool) {
 // included, as fastJSON counts them).
 func readOnePass(name string, data []byte, limit int) (*Scenario, bool) {
 	r := &onePass{d: decoder{file: name, errPaths: errPaths{quiet: true}}}
-	r.p = fastParser{data: data, line: 1, limit: limit, arena: &r.arena}
+	r.p = fastParser{data: data, line: 1, limit: limit}
 	sc := &Scenario{File: name}
 	if !r.enter(0, '{') {
 		return nil, false
@@ -32,8 +31,6 @@ func readOnePass(name string, data []byte, limit int) (*Scenario, bool) {
 		switch {
 		case m.key == "steps" && r.at('['):
 			sc.Steps, ok = r.steps(1)
-		case m.key == "nodes" && r.at('['):
-			sc.Nodes, ok = r.nodes(1)
 		default:
 			v, read := r.scratch(1)
 			ok = read && r.d.scenarioField(sc, m.key, &v) == nil
@@ -51,12 +48,10 @@ func readOnePass(name string, data []byte, limit int) (*Scenario, bool) {
 }
 
 // onePass is decodeOnePass's state: the JSON reader (its position, line
-// and count of values), the quiet decoder whose rules it applies, and the
-// arena of its small trees.
+// and count of values) and the quiet decoder whose rules it applies.
 type onePass struct {
-	p     fastParser
-	d     decoder
-	arena scratch
+	p fastParser
+	d decoder
 }
 
 // at passes over whitespace and says whether c is next.
@@ -78,11 +73,9 @@ func (r *onePass) enter(depth int, c byte) bool {
 
 // scratch reads the value next at nesting depth into a small tree whose
 // root is returned (a copy, on the caller's stack: the scalars most keys
-// hold are written to no memory the collector watches) and whose other
-// values hold until the next call; ok is false when it is not JSON or
-// past the limits.
+// hold are written to no memory the collector watches); ok is false when
+// it is not JSON or past the limits.
 func (r *onePass) scratch(depth int) (v value, ok bool) {
-	r.arena.reset()
 	r.p.read(&v, depth)
 	return v, !r.p.bad
 }
@@ -103,7 +96,7 @@ var (
 	stepKeySet     = keySet{stepKeys, 0}
 	submitKeySet   = keySet{submitKeys, 3}
 	askKeySet      = keySet{askKeys, 4}
-	nodeKeySet     = keySet{nodeKeys, 1}
+	nodeKeySet     = keySet{nodeKeys, 1} // the tree's only
 	resourceKeySet = keySet{resourceKeys, 1}
 )
 
@@ -380,75 +373,4 @@ func (r *onePass) ask(depth int) (a Ask, ok bool) {
 		}
 	}
 	return a, m.ok
-}
-
-// nodes reads the list of node specs next at nesting depth, as
-// decoder.nodes and decoder.nodeSpec.
-func (r *onePass) nodes(depth int) ([]NodeSpec, bool) {
-	if !r.enter(depth, '[') {
-		return nil, false
-	}
-	out := make([]NodeSpec, countItems(r.p.data, r.p.pos))
-	var l walk
-	for r.nextEntry(&l, ']') {
-		if l.n > len(out) || !r.enter(depth+1, '{') {
-			return nil, false
-		}
-		n := &out[l.n-1]
-		n.Line = r.p.line
-		var m walk
-		for r.nextKey(&m, nodeKeySet) {
-			if v, ok := r.scratch(depth + 2); !ok || r.d.nodeField(n, m.key, &v, "") != nil {
-				return nil, false
-			}
-		}
-		if !m.ok {
-			return nil, false
-		}
-	}
-	return out, l.ok && l.n == len(out)
-}
-
-// scratch holds the values and lists of the one-pass reader's small trees:
-// one tree at a time, reset for the next, so that a document of a million
-// values allocates only as much as its largest value read this way.
-type scratch struct {
-	vals   [][]value
-	vi, vn int // the chunk of vals in use, and the values taken from it
-	lists  [][]*value
-	li, ln int // the same for lists
-}
-
-// reset makes the arena's memory free for the next tree.
-func (s *scratch) reset() { s.vi, s.vn, s.li, s.ln = 0, 0, 0, 0 }
-
-// value returns a zero value from the arena.
-func (s *scratch) value() *value {
-	for {
-		if s.vi == len(s.vals) {
-			s.vals = append(s.vals, make([]value, slabValues))
-		}
-		if c := s.vals[s.vi]; s.vn < len(c) {
-			v := &c[s.vn]
-			s.vn++
-			*v = value{}
-			return v
-		}
-		s.vi, s.vn = s.vi+1, 0
-	}
-}
-
-// list returns a list of n values from the arena, to fill.
-func (s *scratch) list(n int) []*value {
-	for {
-		if s.li == len(s.lists) {
-			s.lists = append(s.lists, make([]*value, max(slabValues, n)))
-		}
-		if c := s.lists[s.li]; s.ln+n <= len(c) {
-			l := c[s.ln : s.ln+n : s.ln+n]
-			s.ln += n
-			return l
-		}
-		s.li, s.ln = s.li+1, 0
-	}
 }
