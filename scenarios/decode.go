@@ -5,17 +5,18 @@ import (
 	"strings"
 )
 
-var topKeys = []string{
+// topKeySet is the keys of a scenario.
+var topKeySet = keySet{keys: []string{
 	"version", "name", "description", "source", "notes", "assumptions", "profile", "config",
 	"config_xml", "groups", "node_labels", "nodes", "config_error", "steps",
-}
+}}
 
 // scenario decodes the top level.
 func (d *decoder) scenario(v *value) (*Scenario, error) {
 	if v.kind != vMap {
 		return nil, d.errAt(v, "", "a scenario must be a map (version, name, config, nodes, steps...), not %s", v.describe())
 	}
-	fs, err := d.fields(v, "", topKeys)
+	fs, err := d.fields(v, "", topKeySet.keys)
 	if err != nil {
 		return nil, err
 	}
@@ -29,7 +30,7 @@ func (d *decoder) scenario(v *value) (*Scenario, error) {
 	return sc, nil
 }
 
-// scenarioField decodes the top-level key (one of topKeys) of sc from val:
+// scenarioField decodes the top-level key (one of topKeySet) of sc from val:
 // each key's rule, which the one-pass reader (onepass.go) shares.
 func (d *decoder) scenarioField(sc *Scenario, key string, val *value) error {
 	var err error
@@ -119,7 +120,8 @@ func (d *decoder) nodes(v *value, path string) ([]NodeSpec, error) {
 	return out, nil
 }
 
-var nodeKeys = []string{"name", "rack", "memory_mb", "vcores", "count", "label"}
+// nodeKeySet is the keys of a node spec, the first required.
+var nodeKeySet = keySet{[]string{"name", "rack", "memory_mb", "vcores", "count", "label"}, 1}
 
 var nodeLabelKeys = []string{"name", "exclusive"}
 
@@ -170,7 +172,7 @@ func (d *decoder) nodeLabels(v *value, path string) ([]NodeLabel, error) {
 }
 
 func (d *decoder) nodeSpec(v *value, path string) (*NodeSpec, error) {
-	fs, err := d.fields(v, path, nodeKeys)
+	fs, err := d.fields(v, path, nodeKeySet.keys)
 	if err != nil {
 		return nil, err
 	}
@@ -186,7 +188,7 @@ func (d *decoder) nodeSpec(v *value, path string) (*NodeSpec, error) {
 	return n, nil
 }
 
-// nodeField decodes the key (one of nodeKeys) of node spec n from val, at
+// nodeField decodes the key (one of nodeKeySet) of node spec n from val, at
 // path p: shared with the one-pass reader.
 func (d *decoder) nodeField(n *NodeSpec, key string, val *value, p string) error {
 	var err error
@@ -213,15 +215,15 @@ func (d *decoder) res(v *value, path string) (Res, error) {
 	return Res{MemoryMB: mem, VCores: vcores}, err
 }
 
-// resourceKeys are the keys of a resource.
-var resourceKeys = []string{"memory_mb", "vcores"}
+// resourceKeySet is the keys of a resource, the first required.
+var resourceKeySet = keySet{[]string{"memory_mb", "vcores"}, 1}
 
 // resource reads {memory_mb, vcores}: memory_mb required, each value in
 // [lowest, MaxInt64/4]; hasVCores says whether vcores was given.
 func (d *decoder) resource(v *value, path string, lowest int64) (mem, vcores int64, hasVCores bool, err error) {
 	// Tens of thousands in saved work at scale (an AM's, an ask's).
 	var buf [2]field
-	fs, err := d.fieldsIn(buf[:0], v, path, resourceKeys)
+	fs, err := d.fieldsIn(buf[:0], v, path, resourceKeySet.keys)
 	if err != nil {
 		return 0, 0, false, err
 	}
@@ -243,7 +245,7 @@ type resourceRead struct {
 	hasVCores   bool
 }
 
-// resourceField decodes the key (one of resourceKeys) of resource r from
+// resourceField decodes the key (one of resourceKeySet) of resource r from
 // val, at path p, in [lowest, MaxInt64/4]: shared with the one-pass
 // reader.
 func (d *decoder) resourceField(r *resourceRead, key string, val *value, p string, lowest int64) error {

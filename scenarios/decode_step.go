@@ -122,10 +122,11 @@ func (d *decoder) oneKind(v *value, path string, st *Step) error {
 	return nil
 }
 
-var submitKeys = []string{"app", "user", "queue", "am", "am_container_request", "priority", "label", "am_label"}
+// submitKeySet is the keys of a submit, the first 3 required.
+var submitKeySet = keySet{[]string{"app", "user", "queue", "am", "am_container_request", "priority", "label", "am_label"}, 3}
 
 func (d *decoder) submit(v *value, path string) (*Submit, error) {
-	fs, err := d.fields(v, path, submitKeys)
+	fs, err := d.fields(v, path, submitKeySet.keys)
 	if err != nil {
 		return nil, err
 	}
@@ -141,7 +142,7 @@ func (d *decoder) submit(v *value, path string) (*Submit, error) {
 	return s, nil
 }
 
-// submitField decodes the key (one of submitKeys) of submit s from val, at
+// submitField decodes the key (one of submitKeySet) of submit s from val, at
 // path p: shared with the one-pass reader.
 func (d *decoder) submitField(s *Submit, key string, val *value, p string) error {
 	var err error
@@ -175,7 +176,8 @@ func (d *decoder) submitField(s *Submit, key string, val *value, p string) error
 	return err
 }
 
-var askKeys = []string{"app", "priority", "resource", "count", "locality", "relax_locality", "duration", "label"}
+// askKeySet is the keys of an ask, the first 4 required.
+var askKeySet = keySet{[]string{"app", "priority", "resource", "count", "locality", "relax_locality", "duration", "label"}, 4}
 
 func (d *decoder) request(v *value, path string) (Asks, error) {
 	if v.kind == vMap {
@@ -203,7 +205,7 @@ func (d *decoder) request(v *value, path string) (Asks, error) {
 }
 
 func (d *decoder) ask(v *value, path string) (Ask, error) {
-	fs, err := d.fields(v, path, askKeys)
+	fs, err := d.fields(v, path, askKeySet.keys)
 	if err != nil {
 		return Ask{}, err
 	}
@@ -219,7 +221,7 @@ func (d *decoder) ask(v *value, path string) (Ask, error) {
 	return a, nil
 }
 
-// askField decodes the key (one of askKeys) of ask a from val, at path p:
+// askField decodes the key (one of askKeySet) of ask a from val, at path p:
 // shared with the one-pass reader.
 func (d *decoder) askField(a *Ask, key string, val *value, p string) error {
 	var err error

@@ -27,6 +27,17 @@ func (d *decoder) errAt(v *value, path, format string, args ...any) error {
 	return &Error{File: d.file, Path: path, Line: line, Msg: fmt.Sprintf(format, args...)}
 }
 
+// keySet is the keys a map may have (at most 64: the one-pass reader
+// keeps those it has seen as bits), the first required of which it must
+// have.
+type keySet struct {
+	keys     []string
+	required int
+}
+
+// must returns the keys a map must have.
+func (s keySet) must() []string { return s.keys[:s.required] }
+
 // field is one key of a map.
 type field struct {
 	key string

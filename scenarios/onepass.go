@@ -80,25 +80,8 @@ func (r *onePass) scratch(depth int) (v value, ok bool) {
 	return v, !r.p.bad
 }
 
-// keySet is the keys a map may have (at most 64), the first required of
-// which it must have.
-type keySet struct {
-	keys     []string
-	required int
-}
-
-// must returns the keys a map must have.
-func (s keySet) must() []string { return s.keys[:s.required] }
-
-// The maps the one-pass reader reads key by key, the tree's rules' too.
-var (
-	topKeySet      = keySet{topKeys, 0}
-	stepKeySet     = keySet{stepKeys, 0}
-	submitKeySet   = keySet{submitKeys, 3}
-	askKeySet      = keySet{askKeys, 4}
-	nodeKeySet     = keySet{nodeKeys, 1} // the tree's only
-	resourceKeySet = keySet{resourceKeys, 1}
-)
+// stepKeySet is the keys of a step, for the one-pass reader.
+var stepKeySet = keySet{keys: stepKeys}
 
 // walk is where the one-pass reader is in a map or a list: the entries
 // read, a map's keys seen (by their indexes' bits) and its last one's
