@@ -52,7 +52,8 @@ func (a *stateView) diff(b *stateView) string {
 	if d := confDiff(a.conf, b.conf); d != "" {
 		return d
 	}
-	if d := listDiff("queue", a.queues, b.queues, func(q core.QueueView) string { return q.Path }); d != "" {
+	name := func(q core.QueueView) string { return q.Path }
+	if d := namedDiff("queue", namedList(a.queues, name), namedList(b.queues, name)); d != "" {
 		return d
 	}
 	known := map[string]bool{}
@@ -65,10 +66,12 @@ func (a *stateView) diff(b *stateView) string {
 			after = append(after, x)
 		}
 	}
-	if d := listDiff("app", a.apps, after, func(x core.AppView) string { return x.ID }); d != "" {
+	id := func(x core.AppView) string { return x.ID }
+	if d := namedDiff("app", namedList(a.apps, id), namedList(after, id)); d != "" {
 		return d
 	}
-	return listDiff("node", a.nodes, b.nodes, func(n core.NodeView) string { return n.Name })
+	node := func(n core.NodeView) string { return n.Name }
+	return namedDiff("node", namedList(a.nodes, node), namedList(b.nodes, node))
 }
 
 func confDiff(a, b map[string]string) string {
@@ -94,29 +97,45 @@ func confDiff(a, b map[string]string) string {
 	return ""
 }
 
-// listDiff compares two lists of views by their names.
-func listDiff[T any](what string, a, b []T, name func(T) string) string {
-	byName := make(map[string]T, len(b))
+// namedView is a view and its name.
+type namedView struct {
+	name string
+	v    any
+}
+
+// namedList pairs each view of xs with its name.
+func namedList[T any](xs []T, name func(T) string) []namedView {
+	out := make([]namedView, len(xs))
+	for i, x := range xs {
+		out[i] = namedView{name(x), x}
+	}
+	return out
+}
+
+// namedDiff compares two lists of views by their names (namedList): not
+// generic, for one copy in app.wasm instead of one per type of view.
+func namedDiff(what string, a, b []namedView) string {
+	byName := make(map[string]any, len(b))
 	for _, x := range b {
-		byName[name(x)] = x
+		byName[x.name] = x.v
 	}
 	for _, x := range a {
-		y, ok := byName[name(x)]
+		y, ok := byName[x.name]
 		if !ok {
-			return fmt.Sprintf("%s %s disappeared", what, name(x))
+			return fmt.Sprintf("%s %s disappeared", what, x.name)
 		}
-		if d := valueDiff(what+" "+name(x), x, y); d != "" {
+		if d := valueDiff(what+" "+x.name, x.v, y); d != "" {
 			return d
 		}
 	}
 	if len(b) > len(a) {
 		seen := make(map[string]bool, len(a))
 		for _, x := range a {
-			seen[name(x)] = true
+			seen[x.name] = true
 		}
 		for _, y := range b {
-			if !seen[name(y)] {
-				return fmt.Sprintf("%s %s appeared", what, name(y))
+			if !seen[y.name] {
+				return fmt.Sprintf("%s %s appeared", what, y.name)
 			}
 		}
 	}
