@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"net/url"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -182,7 +181,12 @@ func inflateLink(body string, limit int) ([]byte, error) {
 	}
 	r := flate.NewReader(bytes.NewReader(raw))
 	defer r.Close()
-	data, err := readAll(io.LimitReader(r, int64(limit)+1), min(inflateRatio*len(raw), limit+1))
+	// Saved work inflates to megabytes, which io.ReadAll, starting small,
+	// would allocate about twice over.
+	var b bytes.Buffer
+	b.Grow(min(inflateRatio*len(raw), limit+1))
+	_, err = b.ReadFrom(io.LimitReader(r, int64(limit)+1))
+	data := b.Bytes()
 	if err != nil {
 		return nil, fmt.Errorf("link: the scenario is damaged (was the link cut short?): %v", err)
 	}
@@ -195,26 +199,6 @@ func inflateLink(body string, limit int) ([]byte, error) {
 // inflateRatio is about how many times larger a link's scenario is than
 // its deflated bytes (benchmark 5's saved work: 15).
 const inflateRatio = 16
-
-// readAll is io.ReadAll into a buffer of size bytes first, doubled when
-// full: saved work inflates to megabytes, which io.ReadAll, starting
-// small, would allocate about twice over.
-func readAll(r io.Reader, size int) ([]byte, error) {
-	buf := make([]byte, 0, max(size, 512))
-	for {
-		if len(buf) == cap(buf) {
-			buf = slices.Grow(buf, cap(buf))
-		}
-		n, err := r.Read(buf[len(buf):cap(buf)])
-		buf = buf[:len(buf)+n]
-		if err == io.EOF {
-			return buf, nil
-		}
-		if err != nil {
-			return buf, err
-		}
-	}
-}
 
 func truncate(s string, n int) string {
 	if len(s) > n {
