@@ -221,9 +221,7 @@ var resourceKeySet = keySet{[]string{"memory_mb", "vcores"}, 1}
 // resource reads {memory_mb, vcores}: memory_mb required, each value in
 // [lowest, MaxInt64/4]; hasVCores says whether vcores was given.
 func (d *decoder) resource(v *value, path string, lowest int64) (mem, vcores int64, hasVCores bool, err error) {
-	// Tens of thousands in saved work at scale (an AM's, an ask's).
-	var buf [2]field
-	fs, err := d.fieldsIn(buf[:0], v, path, resourceKeySet.keys)
+	fs, err := d.fields(v, path, resourceKeySet.keys)
 	if err != nil {
 		return 0, 0, false, err
 	}

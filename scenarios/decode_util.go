@@ -49,19 +49,10 @@ type field struct {
 // that is not a map, a repeated key, and (when allowed is not nil) a key
 // not in allowed.
 func (d *decoder) fields(v *value, path string, allowed []string) ([]field, error) {
-	return d.fieldsIn(nil, v, path, allowed)
-}
-
-// fieldsIn is fields into buf when it has the room: a caller's array for
-// a map of a few keys, which then allocates nothing.
-func (d *decoder) fieldsIn(buf []field, v *value, path string, allowed []string) ([]field, error) {
 	if v.kind != vMap {
 		return nil, d.errAt(v, path, "must be a map, not %s", v.describe())
 	}
-	out := buf[:0]
-	if cap(out) < len(v.content)/2 {
-		out = make([]field, 0, len(v.content)/2)
-	}
+	out := make([]field, 0, len(v.content)/2)
 	// A map of a few keys (a submit's, an ask's: tens of thousands in
 	// saved work at scale) is looked through for a repeated key; a set
 	// hashes every key, which WebAssembly does slowly.
