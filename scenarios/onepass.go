@@ -6,10 +6,11 @@ package scenarios
 // level, steps, submits, asks, resources) key by key, and each key's value
 // (a scalar, mostly) into a small tree, then decodes it with the
 // decoder's own rule for that key (scenarioField, stepField, submitField,
-// askField, resourceField), so that the two paths share every rule. ok is false at anything it is not sure of: a document that is not
-// JSON, a map it does not read (an unknown key, a repeated one, escapes in
-// a key, a missing required key), any error of a rule, the limits on
-// values and nesting. decode then reads the document again by the tree,
+// askField, resourceField), so that the two paths share every rule. ok is
+// false at anything it is not sure of: a document that is not JSON, a map
+// it does not read (an unknown key, a repeated one, escapes in a key, a
+// missing required key), any error of a rule, the limits on values and
+// nesting. decode then reads the document again by the tree,
 // for the same scenario or the error with its path and line.
 // TestOnePassIsTheTree and FuzzOnePassIsTheTree keep the two the same.
 func decodeOnePass(name string, data []byte) (sc *Scenario, ok bool) {
@@ -176,13 +177,13 @@ func (r *onePass) key(keys []string, next int) int {
 }
 
 // steps reads the list of steps next at nesting depth, as decoder.steps,
-// into a list of their number (countItems).
+// into a list of their number (countMaps).
 func (r *onePass) steps(depth int) ([]Step, bool) {
 	if !r.enter(depth, '[') {
 		return nil, false
 	}
-	n := countItems(r.p.data, r.p.pos)
-	if n > MaxSteps {
+	n := r.maps(MaxSteps)
+	if n < 0 {
 		return nil, false
 	}
 	out := make([]Step, n)
@@ -195,21 +196,15 @@ func (r *onePass) steps(depth int) ([]Step, bool) {
 	return out, l.ok && l.n == n
 }
 
-// countItems counts the items of the list that opens at data[at] by its
-// commas, passing over strings and what it holds: the number of items of a
-// well-formed list, which the reader, reading them, holds it to. Saved work
-// at scale holds tens of thousands of steps, of some 230 bytes each: a
-// list grown as they are read would copy them several times.
-func countItems(data []byte, at int) int {
-	i := at + 1
-	for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\r' || data[i] == '\n') {
-		i++
-	}
-	if i < len(data) && data[i] == ']' {
-		return 0
-	}
-	depth, commas := 1, 0
-	for ; i < len(data); i++ {
+// countMaps counts the maps directly in the list that opens at data[at],
+// passing over strings and what the maps hold: the number of items of a
+// list of maps (steps, asks), which the reader, reading them, holds it to
+// (a list that holds anything else is the tree's). Saved work at scale
+// holds tens of thousands of steps, of some 230 bytes each: a list grown
+// as they are read would copy them several times.
+func countMaps(data []byte, at int) int {
+	depth, maps := 0, 0
+	for i := at; i < len(data); i++ {
 		c := data[i]
 		if !countStops[c] {
 			continue
@@ -221,23 +216,35 @@ func countItems(data []byte, at int) int {
 					i++
 				}
 			}
-		case '[', '{':
-			depth++
-		case ']', '}':
-			if depth--; depth == 0 {
-				return commas + 1
-			}
-		case ',':
+		case '{':
 			if depth == 1 {
-				commas++
+				maps++
+			}
+			depth++
+		case '[':
+			depth++
+		default: // ']', '}'
+			if depth--; depth == 0 {
+				return maps
 			}
 		}
 	}
-	return commas + 1
+	return maps
 }
 
-// countStops are the bytes countItems looks at.
-var countStops = [256]bool{'"': true, '[': true, '{': true, ']': true, '}': true, ',': true}
+// countStops are the bytes countMaps looks at.
+var countStops = [256]bool{'"': true, '[': true, '{': true, ']': true, '}': true}
+
+// maps returns the number of maps in the list the reader stands on
+// (countMaps), or -1 when they are more than most, or than the values
+// left under the limit (the tree refuses the document then).
+func (r *onePass) maps(most int) int {
+	n := countMaps(r.p.data, r.p.pos)
+	if n > most || n > r.p.limit-r.p.total {
+		return -1
+	}
+	return n
+}
 
 // step reads a step next at nesting depth into st, as decoder.step: a
 // submit or a request key by key, any other kind or key by stepField.
@@ -321,7 +328,10 @@ func (r *onePass) request(depth int) Asks {
 	if !r.enter(depth, '[') {
 		return nil
 	}
-	n := countItems(r.p.data, r.p.pos)
+	n := r.maps(maxValues)
+	if n <= 0 {
+		return nil // none: an error the tree reports
+	}
 	out := make(Asks, n)
 	var l walk
 	for r.nextEntry(&l, ']') {
@@ -333,7 +343,7 @@ func (r *onePass) request(depth int) Asks {
 			return nil
 		}
 	}
-	if !l.ok || l.n != n || n == 0 {
+	if !l.ok || l.n != n {
 		return nil
 	}
 	return out

@@ -37,6 +37,9 @@ var onePassCases = []struct {
 	{"missing ask key", `{"steps": [{"request": [{"app": "a", "priority": 1, "resource": {"memory_mb": 1}}]}]}`, false},
 	{"missing node name", `{"nodes": [{"memory_mb": 1}]}`, false},
 	{"empty request", `{"steps": [{"request": []}]}`, false},
+	{"commas for asks", `{"steps": [{"request": [,,,]}]}`, false},
+	{"a scalar for an ask", `{"steps": [{"request": [{"app": "a", "priority": 1, "resource": {"memory_mb": 1}, "count": 1}, 1]}]}`, false},
+	{"a scalar among steps", `{"steps": [{"tick": 1}, 2]}`, false},
 	{"two kinds", `{"steps": [{"tick": 1, "heartbeat": "a"}]}`, false},
 	{"no kind", `{"steps": [{"note": "x"}]}`, false},
 	{"scalar step", `{"steps": ["tick"]}`, false},
@@ -199,12 +202,12 @@ func FuzzOnePassIsTheTree(f *testing.F) {
 	})
 }
 
-func TestCountItems(t *testing.T) {
+func TestCountMaps(t *testing.T) {
 	for text, want := range map[string]int{
-		`[]`: 0, "[ \n]": 0, `[1]`: 1, `[1, 2]`: 2, `[[]]`: 1, `[{}]`: 1, `[{}, []]`: 2,
-		`[{"a": [1, 2]}, "x,y", [3, {"b": "]"}]]`: 3, `["a\"],", "\\"]`: 2,
-		`[1, 2`: 2, // not closed: the reader refuses the list
+		`[]`: 0, "[ \n]": 0, `[1, 2]`: 0, `[[]]`: 0, `[{}]`: 1, `[{}, [{}]]`: 1, `[{}, 1, {}]`: 2,
+		`[{"a": [{}, {}]}, "x,{y", {"b": "}"}]`: 2, `[{"a\"}": 1}, {}]`: 2,
+		`[{}, {`: 2, // not closed: the reader refuses the list
 	} {
-		require.Equal(t, want, countItems([]byte(text), 0), text)
+		require.Equal(t, want, countMaps([]byte(text), 0), text)
 	}
 }
