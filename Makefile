@@ -48,11 +48,6 @@ check:
 	@if [ -z "$(FILES)" ]; then echo 'usage: make check FILES="a.yaml b.json"'; exit 2; fi
 	$(GO) run ./scenarios/cmd/yarnplay-check $(FILES)
 
-# Rewrite the profile the browser build is optimised with (wasm/default.pgo)
-# from benchmark 4's heartbeats, natively (about 10 s).
-pgo:
-	$(GO) run ./bench/cmd/yarnplay-pgo
-
 # Remove build output (dist/, screenshots included).
 clean:
 	rm -rf dist
@@ -79,7 +74,7 @@ fuzz:
 	$(FUZZ) -fuzz '^FuzzThread$$' ./build/wasmjump
 	$(FUZZ) -fuzz '^FuzzMatchers$$' ./build/site/trim/yaml
 
-.PHONY: run dist test browser-test staticcheck check pgo clean fuzz
+.PHONY: run dist test browser-test staticcheck check clean fuzz
 
 # Performance benchmarks (bench/): allocation throughput, scaling, idle
 # heartbeats, WebAssembly under Node and Chromium, app.wasm's size and first

@@ -91,21 +91,13 @@ var WasmGCFlags = []string{
 	"-gcflags=math=",
 }
 
-// WasmProfile is the CPU profile the browser build is optimised with
-// (profile-guided optimisation), relative to the module root: the native
-// heartbeats of benchmark 4's workload, written by `make pgo`
-// (bench/cmd/yarnplay-pgo). The compiler inlines the calls the profile
-// finds hot, in the packages WasmGCFlags compiles with inlining: the
-// heartbeat's chain of calls, each of which costs about 70 instructions
-// in Go's WebAssembly. Measured under Node (GOGC=off bash
-// bench/wasmcount.sh): 7.5 to 9% fewer instructions per heartbeat, for
-// 12.9 KB more of the gzipped app.wasm (bench/results/log.md, step 33).
-const WasmProfile = "wasm/default.pgo"
-
 // WasmFlags are the compiler flags of the browser build, for the module
-// at root: WasmGCFlags and the profile.
+// at root: WasmGCFlags. The build once took a profile of the heartbeats
+// for profile-guided inlining too: 7.5 to 9% fewer instructions per
+// heartbeat, under the 10% a speed trick must save, for some 9 KB of
+// app.wasm gzipped (bench/results/log.md, steps 33 and 50).
 func WasmFlags(root string) []string {
-	return append(slices.Clip(WasmGCFlags), "-pgo="+filepath.Join(root, filepath.FromSlash(WasmProfile)))
+	return slices.Clip(WasmGCFlags)
 }
 
 // KeepNamesEnv is the environment variable that, set to anything,
@@ -161,9 +153,6 @@ func BuildWasm(ctx context.Context, root, dist string, stderr io.Writer) error {
 	modFile, err := wasmModFile(ctx, root, tmp, trims, stderr)
 	if err != nil {
 		return err
-	}
-	if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(WasmProfile))); err != nil {
-		return fmt.Errorf("the browser build's profile: %w (make pgo writes it)", err)
 	}
 	args := append([]string{"build", "-modfile", modFile, "-trimpath", wasmLdflags()}, WasmFlags(root)...)
 	// A fresh output path: given the path of an earlier build's binary,

@@ -1,8 +1,6 @@
 package site
 
 import (
-	"bytes"
-	"compress/gzip"
 	"context"
 	"html"
 	"io"
@@ -269,26 +267,6 @@ func TestFixPreRenderedWritesWhatTheBrowserSideRenders(t *testing.T) {
 	js, err := os.ReadFile(filepath.Join(dir, "app.js"))
 	require.NoError(t, err)
 	require.Equal(t, `f(" disabled="false")`, string(js), "only pages are rewritten")
-}
-
-// TestWasmProfileIsTheHeartbeats checks the profile the browser build is
-// optimised with: a gzipped profile, in the repository, of the core's
-// heartbeats (make pgo writes it), which WasmFlags names.
-func TestWasmProfileIsTheHeartbeats(t *testing.T) {
-	root := moduleRoot(t)
-	f, err := os.Open(filepath.Join(root, filepath.FromSlash(WasmProfile)))
-	require.NoError(t, err, "make pgo writes it")
-	defer f.Close()
-	z, err := gzip.NewReader(f)
-	require.NoError(t, err, "a pprof profile is gzipped")
-	b, err := io.ReadAll(z)
-	require.NoError(t, err)
-	for _, fn := range []string{"yarnplay/core.(*Scheduler).heartbeat", "yarnplay/core.(*Scheduler).visitLeaf"} {
-		require.True(t, bytes.Contains(b, []byte(fn)), "the profile names the heartbeat's %s", fn)
-	}
-	require.Contains(t, WasmFlags(root), "-pgo="+filepath.Join(root, filepath.FromSlash(WasmProfile)))
-	require.Equal(t, WasmGCFlags, WasmFlags(root)[:len(WasmGCFlags)], "WasmFlags are WasmGCFlags, then the profile")
-	require.Len(t, WasmFlags(root), len(WasmGCFlags)+1)
 }
 
 // TestWasmLdflagsKeepNamesOnlyWhenAsked checks that app.wasm drops its name
