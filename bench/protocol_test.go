@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"runtime"
 	"testing"
 	"time"
 
@@ -33,15 +34,24 @@ func frameCrossing(b *testing.B, painted bool) {
 	sv := protocol.NewServer(s)
 	var rw protocol.ReplyWriter
 	var rr protocol.ReplyReader
+	// readAlloc is what the last reply's reading allocated: the page's
+	// garbage of a step, which sets how often its collector runs.
+	var readAlloc uint64
 	cross := func(c protocol.Command) (bytes int, write, read time.Duration) {
 		rep := sv.Handle(c)
 		require.Empty(b, rep.Err)
 		t0 := time.Now()
 		data := rw.Encode(1, rep)
+		write = time.Since(t0)
+		var m0, m1 runtime.MemStats
+		runtime.ReadMemStats(&m0)
 		t1 := time.Now()
 		_, _, err := rr.Decode(data)
+		read = time.Since(t1)
+		runtime.ReadMemStats(&m1)
+		readAlloc = m1.TotalAlloc - m0.TotalAlloc
 		require.NoError(b, err)
-		return len(data), t1.Sub(t0), time.Since(t1)
+		return len(data), write, read
 	}
 	if painted {
 		cross(protocol.Command{Op: protocol.OpCanvas, N: 1280})
@@ -67,6 +77,7 @@ func frameCrossing(b *testing.B, painted bool) {
 		b.ReportMetric(float64(n)/1e6, "MB-tick")
 		b.ReportMetric(ms(w), "ms-write-tick")
 		b.ReportMetric(ms(r), "ms-read-tick")
+		b.ReportMetric(float64(readAlloc)/1e6, "MB-read-alloc-tick")
 	}
 }
 
