@@ -12,7 +12,7 @@ import (
 // Version is the protocol's version, the first byte of every message. A
 // message of another version is refused (the page and the worker come
 // from the same app.wasm, so they differ only across an update).
-const Version = 1
+const Version = 2
 
 // Op names a command.
 type Op string
