@@ -36,17 +36,8 @@ func manyApps() *scenarios.Scenario {
 // separate presses are all played.
 func TestBrowserHeldKeyGoesAsFastAsThePageDraws(t *testing.T) {
 	requireChromium(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
-	defer cancel()
-	root, url := builtSite(ctx, t)
-	p, problems := newPage(ctx, t, url, screenshotDir(t, root))
-	defer func() { require.Empty(t, problems()) }()
 	sc := manyApps()
-	link, err := scenarios.EncodeLink(sc, len(sc.Steps), "")
-	require.NoError(t, err)
-	p.open(url + "#" + link)
-	end := strconv.Itoa(len(sc.Steps))
-	p.wait(counter+`.startsWith('step `+end+` of `+end+`')`, "the end of the work")
+	p := openAtTheEnd(t, sc)
 	step := func() int { return js[int](p, `parseInt(`+counter+`.split(' ')[1])`) }
 	press := func(repeat bool) string {
 		return fmt.Sprintf(`document.dispatchEvent(new KeyboardEvent('keydown', {key: 't', repeat: %t, bubbles: true}));`, repeat)
@@ -80,19 +71,11 @@ func TestBrowserHeldKeyGoesAsFastAsThePageDraws(t *testing.T) {
 // a thousand queues).
 func TestBrowserAStepBackKeepsThePanels(t *testing.T) {
 	requireChromium(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
-	defer cancel()
-	root, url := builtSite(ctx, t)
-	p, problems := newPage(ctx, t, url, screenshotDir(t, root))
-	defer func() { require.Empty(t, problems()) }()
 	sc := manyApps()
 	ticks := 2
 	sc.Steps = append(sc.Steps, scenarios.Step{Tick: &ticks})
-	link, err := scenarios.EncodeLink(sc, len(sc.Steps), "")
-	require.NoError(t, err)
-	p.open(url + "#" + link)
+	p := openAtTheEnd(t, sc)
 	end := strconv.Itoa(len(sc.Steps))
-	p.wait(counter+`.startsWith('step `+end+` of `+end+`')`, "the end of the work")
 	p.wait(`!!document.querySelector('#ae-apps') && !!document.querySelector('#narration-lines')`, "the application table and the narration")
 	require.False(t, js[bool](p, `!!document.querySelector('.app-editor .notice')`), "no notice at the end")
 	js[bool](p, `(() => { document.querySelector('#ae-apps').dataset.kept = 'yes'; document.querySelector('#narration-lines').dataset.kept = 'yes'; return true })()`)
@@ -103,4 +86,20 @@ func TestBrowserAStepBackKeepsThePanels(t *testing.T) {
 	p.wait(`!!document.querySelector('.app-editor .notice')`, "the notice that an action replaces the later steps")
 	require.Equal(t, "yes", js[string](p, `document.querySelector('#ae-apps').dataset.kept || ''`), "the same table, changed in place")
 	require.Equal(t, "yes", js[string](p, `(document.querySelector('#narration-lines') || {dataset: {}}).dataset.kept || ''`), "the same narration list")
+}
+
+// openAtTheEnd opens a page on sc's share link, standing on its last step.
+func openAtTheEnd(t *testing.T, sc *scenarios.Scenario) *page {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
+	t.Cleanup(cancel)
+	root, url := builtSite(ctx, t)
+	p, problems := newPage(ctx, t, url, screenshotDir(t, root))
+	t.Cleanup(func() { require.Empty(t, problems()) })
+	link, err := scenarios.EncodeLink(sc, len(sc.Steps), "")
+	require.NoError(t, err)
+	p.open(url + "#" + link)
+	end := strconv.Itoa(len(sc.Steps))
+	p.wait(counter+`.startsWith('step `+end+` of `+end+`')`, "the end of the work")
+	return p
 }
