@@ -120,22 +120,7 @@ func readList[T any](r *reader, last []T, dec func(r *reader, v *T, fresh bool))
 	}
 	out := make([]T, n)
 	copy(out, last)
-	i, past := -1, 0
-	for range k {
-		gap := r.uint()
-		if r.err != nil || gap >= n-uint64(i+1) {
-			r.fail(errShort)
-			return nil
-		}
-		i += int(gap) + 1
-		fresh := i >= len(last)
-		if fresh {
-			past++
-		}
-		dec(r, &out[i], fresh)
-	}
-	if want := int(n) - min(int(n), len(last)); past != want {
-		r.fail(errShort)
+	if !readChanged(r, int(n), len(last), k, func(i int, fresh bool) { dec(r, &out[i], fresh) }) {
 		return nil
 	}
 	return out
@@ -348,24 +333,37 @@ func readUsed(r *reader, last []resource.Resource) []resource.Resource {
 	}
 	used := make([]resource.Resource, n)
 	copy(used, last)
-	i, past := -1, 0
-	for range changed {
-		gap := r.uint()
-		if r.err != nil || gap >= n-uint64(i+1) {
-			r.fail(errShort)
-			return nil
-		}
-		i += int(gap) + 1
-		if i >= len(last) {
-			past++
-		}
-		used[i] = readRes(r)
-	}
-	if want := int(n) - min(int(n), len(last)); past != want {
-		r.fail(errShort)
+	if !readChanged(r, int(n), len(last), changed, func(i int, _ bool) { used[i] = readRes(r) }) {
 		return nil
 	}
 	return used
+}
+
+// readChanged reads the k changed elements of a list of n over one of
+// was (writeList's and writeUsed's): each as its gap from the one before,
+// then read by at with its index and whether it is past the old list's
+// end. Every element past that end must be among them; false (and the
+// reader failed) when the gaps run past n or miss one.
+func readChanged(r *reader, n, was, k int, at func(i int, fresh bool)) bool {
+	i, past := -1, 0
+	for range k {
+		gap := r.uint()
+		if r.err != nil || gap >= uint64(n-(i+1)) {
+			r.fail(errShort)
+			return false
+		}
+		i += int(gap) + 1
+		fresh := i >= was
+		if fresh {
+			past++
+		}
+		at(i, fresh)
+	}
+	if past != n-min(n, was) {
+		r.fail(errShort)
+		return false
+	}
+	return true
 }
 
 // writeReserved writes the nodes' reservations (store.Frame.Reserved).
