@@ -9,10 +9,11 @@ import (
 	"yarnplay/scenarios"
 )
 
-// BenchmarkDecodeSavedLinkAtScale is bench's BenchmarkSavedLinkDecode
-// (benchmark 5's saved work, a link to benchmark 1's workload as a
-// scenario, decoded into a scenario) in a package that builds for
-// WebAssembly, where users decode it:
+// BenchmarkDecodeSavedLinkAtScale is the first part of benchmark 5's
+// opening: its saved work (a link to benchmark 1's workload as a
+// scenario) decoded into a scenario (inflated, parsed and validated),
+// before any of it is built. It runs natively and, in this package that
+// builds for WebAssembly, where users decode it:
 //
 //	GOOS=js GOARCH=wasm go test -exec "$PWD/build/go_js_wasm_exec" -run '^$' \
 //		-bench BenchmarkDecodeSavedLinkAtScale -benchtime 3x ./scenarios/
