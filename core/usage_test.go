@@ -23,30 +23,62 @@ func TestQueueUsageIsTheViews(t *testing.T) {
 	}
 }
 
-// Views built in parts are the views.
-func TestViewsInPartsAreTheViews(t *testing.T) {
-	w := newWorkload(t, 5)
-	for i := 0; i < 300; i++ {
-		w.do()
-		if i%30 != 0 {
-			continue
+// Views built over earlier views (QueuesOver, AppsBriefOver) are the views
+// built afresh, leave the earlier views as they were, and share their
+// lists where they are equal.
+func TestViewsOverEarlierViewsAreTheViews(t *testing.T) {
+	for seed := range uint64(4) {
+		w := newWorkload(t, 5+seed)
+		var lastQ, olderQ, lastFreshQ []core.QueueView
+		var lastA, olderA, lastFreshA []core.AppView
+		sharedUsers, sharedRequests := 0, 0
+		for i := range 300 {
+			w.do()
+			freshQ, freshA := w.s.Queues(), briefApps(w.s.Apps())
+			queues, apps := w.s.QueuesOver(lastQ), w.s.AppsBriefOver(lastA)
+			require.Equal(t, freshQ, queues, "seed %d step %d", seed, i)
+			require.Equal(t, freshA, apps, "seed %d step %d", seed, i)
+			require.Equal(t, freshQ, w.s.QueuesOver(olderQ), "over older views: seed %d step %d", seed, i)
+			require.Equal(t, freshA, w.s.AppsBriefOver(olderA), "over older views: seed %d step %d", seed, i)
+			require.Equal(t, lastFreshQ, lastQ, "the last views changed: seed %d step %d", seed, i)
+			require.Equal(t, lastFreshA, lastA, "the last views changed: seed %d step %d", seed, i)
+			for j, q := range queues {
+				if j < len(lastQ) && len(q.Users) > 0 && len(lastQ[j].Users) > 0 && &q.Users[0] == &lastQ[j].Users[0] {
+					sharedUsers++
+				}
+			}
+			for j, a := range apps {
+				if j < len(lastA) && len(a.Requests) > 0 && len(lastA[j].Requests) > 0 && &a.Requests[0] == &lastA[j].Requests[0] {
+					sharedRequests++
+				}
+			}
+			if i%10 == 0 {
+				olderQ, olderA = lastQ, lastA
+			}
+			lastQ, lastA, lastFreshQ, lastFreshA = queues, apps, freshQ, freshA
 		}
-		apps := w.s.Apps()
-		require.Len(t, apps, w.s.NumApps())
-		brief := w.s.AppendAppsBrief(nil, 0, w.s.NumApps())
-		for j := range apps {
-			full := apps[j]
-			full.Containers = nil
-			require.Equal(t, full, brief[j])
-		}
-		queues := make([]core.QueueView, 0)
-		for j := 0; j < w.s.NumQueues(); j += 2 {
-			queues = w.s.AppendQueues(queues, j, min(j+2, w.s.NumQueues()))
-		}
-		require.Equal(t, w.s.Queues(), queues)
-		nodes := w.s.Nodes()
-		requireBriefNodesAreTheNodes(t, w.s, apps, nodes)
+		require.Positive(t, sharedUsers, "seed %d", seed)
+		require.Positive(t, sharedRequests, "seed %d", seed)
 	}
+}
+
+// Nodes' brief views built in parts are the nodes' views.
+func TestNodesInPartsAreTheViews(t *testing.T) {
+	w := newWorkload(t, 5)
+	for i := range 300 {
+		w.do()
+		if i%30 == 0 {
+			requireBriefNodesAreTheNodes(t, w.s, w.s.Apps(), w.s.Nodes())
+		}
+	}
+}
+
+// briefApps is apps without their containers (AppsBriefOver's views).
+func briefApps(apps []core.AppView) []core.AppView {
+	for i := range apps {
+		apps[i].Containers = nil
+	}
+	return apps
 }
 
 // requireBriefNodesAreTheNodes checks that the brief views of the nodes,

@@ -8,19 +8,24 @@ func (s *Scheduler) Queue(name string) (QueueView, error) {
 	if err != nil {
 		return QueueView{}, err
 	}
-	return s.queueView(q), nil
+	return s.queueView(q, nil), nil
 }
 
 // Queues returns every queue, pre-order, children in configuration order.
 func (s *Scheduler) Queues() []QueueView {
 	out := make([]QueueView, 0, len(s.queues))
 	for _, q := range s.queues {
-		out = append(out, s.queueView(q))
+		out = append(out, s.queueView(q, nil))
 	}
 	return out
 }
 
-func (s *Scheduler) queueView(q *queue) QueueView {
+// queueView is a queue's view, over prev (nil: none), its last view,
+// whose lists it shares where they are equal (QueuesOver).
+func (s *Scheduler) queueView(q *queue, prev *QueueView) QueueView {
+	if prev == nil {
+		prev = &QueueView{}
+	}
 	c := q.conf
 	v := QueueView{
 		Path: q.path, Name: q.name, Leaf: q.isLeaf(), State: q.state, Depth: q.depth,
@@ -42,11 +47,9 @@ func (s *Scheduler) queueView(q *queue) QueueView {
 	if q.parent != nil {
 		v.Parent = q.parent.path
 	}
-	for _, ch := range q.children {
-		v.Children = append(v.Children, ch.path)
-	}
-	for _, ch := range hadoopChildren(q) {
-		v.ChildList = append(v.ChildList, ch.path)
+	v.Children = queuePaths(q.children, prev.Children)
+	if len(q.children) > 0 {
+		v.ChildList = queuePaths(hadoopChildren(q), prev.ChildList)
 	}
 	if !q.isLeaf() {
 		s.countApps(q, &v)
@@ -61,34 +64,12 @@ func (s *Scheduler) queueView(q *queue) QueueView {
 	v.UserLimit = s.userLimitTerms(q).Limit
 	v.CurrentLimit = lf.currentLimit
 	v.NodeLocalityDelay = s.set.NodeLocalityDelay
-	v.ActiveApps = appIDs(lf.active)
-	v.PendingApps = appIDs(lf.pending)
+	v.ActiveApps = appIDs(lf.active, prev.ActiveApps)
+	v.PendingApps = appIDs(lf.pending, prev.PendingApps)
 	v.NumNonRunnableApps = len(lf.nonRunnable)
-	v.NonRunnableApps = appIDs(lf.nonRunnable)
-	if len(lf.users) > 0 {
-		v.Users = make([]UserView, 0, len(lf.users))
-	}
-	for _, name := range sortedUserNames(lf) {
-		u := lf.users[name]
-		v.Users = append(v.Users, UserView{
-			Name: name, Used: u.used, Reserved: u.reserved, AMUsed: u.amUsed,
-			ActiveApps: int(u.activatedApps), PendingApps: int(u.pendingApps), Active: u.activeAsks > 0,
-			UserLimit: s.userLimitOf(q, u), AMLimit: s.userAMLimit(q, name), Weight: u.weight,
-		})
-	}
+	v.NonRunnableApps = appIDs(lf.nonRunnable, prev.NonRunnableApps)
+	v.Users = s.userViews(q, prev.Users)
 	return v
-}
-
-// appIDs are the ids of apps, in order (nil for none).
-func appIDs(apps []*app) []string {
-	if len(apps) == 0 {
-		return nil
-	}
-	ids := make([]string, len(apps))
-	for i, a := range apps {
-		ids[i] = a.id
-	}
-	return ids
 }
 
 func (s *Scheduler) countApps(q *queue, v *QueueView) {
@@ -138,7 +119,7 @@ func (s *Scheduler) Apps() []AppView {
 }
 
 func (s *Scheduler) appView(a *app) AppView {
-	v := s.appViewBrief(a)
+	v := s.appViewBrief(a, nil)
 	for _, c := range a.live {
 		if c != nil {
 			v.Containers = append(v.Containers, containerView(c))
@@ -150,34 +131,23 @@ func (s *Scheduler) appView(a *app) AppView {
 	return v
 }
 
-// appViewBrief is appView without the containers.
-func (s *Scheduler) appViewBrief(a *app) AppView {
-	v := AppView{
+// appViewBrief is appView without the containers, over prev (nil: none),
+// the application's last view, whose requests it shares when they are the
+// same (AppsBriefOver).
+func (s *Scheduler) appViewBrief(a *app, prev *AppView) AppView {
+	var reqs []RequestView
+	if prev != nil {
+		reqs = prev.Requests
+	}
+	return AppView{
 		ID: a.id, User: a.user, Queue: a.queue.path, State: a.state, Priority: a.priority, Seq: a.seq, Attempt: int(a.attempt),
 		Activated: a.activated, AMResource: a.amResource, Consumption: a.consumption, Reserved: a.reservedRes,
 		LiveContainers: int(a.nlive), ReservedContainers: len(a.reservations), Diagnostics: a.diagnostics,
 		StartTick: int64(a.submitTick), FinishTick: int64(a.finishTick),
 		NotRunnable: a.state == AppAccepted && !a.runnable,
+		Headroom:    s.headroomOf(a),
+		Requests:    requestViews(a.requests, reqs),
 	}
-	// A live application's user is its queue's user of that name
-	// (CheckInvariants): no lookup by name for each of tens of thousands.
-	if a.usr != nil && (a.state == AppAccepted || a.state == AppRunning) {
-		v.Headroom = s.headroom(a.queue, a.usr)
-	}
-	if len(a.requests) > 0 {
-		v.Requests = make([]RequestView, 0, len(a.requests))
-	}
-	for _, r := range a.requests {
-		rv := RequestView{Priority: r.priority, Resource: r.size, Outstanding: r.outstanding(), MissedOpportunities: r.missed, Reserved: r.numReserved, Duration: r.duration}
-		if len(r.asks) > 0 {
-			rv.Locations = make([]LocationAsk, 0, len(r.asks))
-		}
-		for _, la := range r.asks {
-			rv.Locations = append(rv.Locations, LocationAsk{Name: la.name, Count: la.count, RelaxLocality: la.relax})
-		}
-		v.Requests = append(v.Requests, rv)
-	}
-	return v
 }
 
 func containerView(c *container) ContainerView {

@@ -5,28 +5,8 @@ import "yarnplay/core/resource"
 // NumQueues is the number of queues: the length of Queues.
 func (s *Scheduler) NumQueues() int { return len(s.queues) }
 
-// AppendQueues appends the views of the queues i to j-1, in Queues' order,
-// to dst: Queues in parts.
-func (s *Scheduler) AppendQueues(dst []QueueView, i, j int) []QueueView {
-	for _, q := range s.queues[i:j] {
-		dst = append(dst, s.queueView(q))
-	}
-	return dst
-}
-
 // NumApps is the number of accepted applications: the length of Apps.
 func (s *Scheduler) NumApps() int { return len(s.apps) }
-
-// AppendAppsBrief appends the views of the accepted applications i to j-1,
-// in Apps' order, to dst, without the applications' containers
-// (AppView.Containers is nil): the nodes' views list them, and a view of
-// tens of thousands of applications is much cheaper without.
-func (s *Scheduler) AppendAppsBrief(dst []AppView, i, j int) []AppView {
-	for _, a := range s.apps[i:j] {
-		dst = append(dst, s.appViewBrief(a))
-	}
-	return dst
-}
 
 // ContainerBrief is a container's view without strings or pointers, for
 // views of hundreds of thousands of containers that the garbage collector

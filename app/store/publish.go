@@ -61,7 +61,7 @@ func (s *Store) stateViews() *views {
 	}
 	sched := s.cur.Scheduler()
 	v := views{p: s.cur, pos: s.cur.Pos()}
-	v.queue = sched.AppendQueues(make([]core.QueueView, 0, sched.NumQueues()), 0, sched.NumQueues())
+	v.queue = sched.QueuesOver(s.views.queue)
 	n := sched.NumNodes()
 	// The nodes' views go into the store's scratch list, from which the
 	// frame takes their usage, and their static part unless it is the
@@ -75,7 +75,7 @@ func (s *Store) stateViews() *views {
 	v.nodeAt = append(nodeAt, len(v.cs))
 	s.nodeScratch = briefs
 	v.nodes, v.used, v.reserved = splitNodes(briefs, s.views.nodes)
-	v.apps = sched.AppendAppsBrief(make([]core.AppView, 0, sched.NumApps()), 0, sched.NumApps())
+	v.apps = sched.AppsBriefOver(s.views.apps)
 	v.metrics = countMetrics(v.apps, v.used, v.reserved, v.cs, v.nodeAt)
 	s.views = v
 	return &s.views

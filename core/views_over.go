@@ -1,0 +1,163 @@
+package core
+
+import "yarnplay/core/resource"
+
+// Views of one state after another (the store's frames, step after step)
+// share what did not change: a view built over the last one (prev) takes
+// its lists whenever they are equal, so that a frame of twenty thousand
+// applications and a thousand queues allocates for what the step changed,
+// not for every application's requests and every queue's users again.
+// The views are exactly those built afresh (Queues, Apps); only their
+// lists may be shared, and views are never changed in place.
+
+// QueuesOver returns the views of the queues, in Queues' order, sharing
+// the lists of prev's view of the same queue (at the same index) where
+// they are equal.
+func (s *Scheduler) QueuesOver(prev []QueueView) []QueueView {
+	out := make([]QueueView, len(s.queues))
+	for i, q := range s.queues {
+		var p *QueueView
+		if i < len(prev) && prev[i].Path == q.path {
+			p = &prev[i]
+		}
+		out[i] = s.queueView(q, p)
+	}
+	return out
+}
+
+// AppsBriefOver returns the views of the accepted applications, in Apps'
+// order, without their containers (AppView.Containers is nil: the nodes'
+// views list them), sharing the requests of prev's view of the same
+// application (at the same index) where they are equal.
+func (s *Scheduler) AppsBriefOver(prev []AppView) []AppView {
+	out := make([]AppView, len(s.apps))
+	for i, a := range s.apps {
+		var p *AppView
+		if i < len(prev) && prev[i].ID == a.id {
+			p = &prev[i]
+		}
+		out[i] = s.appViewBrief(a, p)
+	}
+	return out
+}
+
+// over returns the n values at(0) to at(n-1) as a list: prev, or its
+// first n, when they are its first n, else a new list (nil for none).
+func over[T comparable](prev []T, n int, at func(int) T) []T {
+	if n == 0 {
+		return nil
+	}
+	var out []T
+	for i := range n {
+		v := at(i)
+		if out == nil {
+			if i < len(prev) && prev[i] == v {
+				continue
+			}
+			out = make([]T, n)
+			copy(out, prev[:i])
+		}
+		out[i] = v
+	}
+	if out == nil {
+		return prev[:n:n]
+	}
+	return out
+}
+
+// queuePaths returns the full paths of qs, over prev (see over).
+func queuePaths(qs []*queue, prev []string) []string {
+	return over(prev, len(qs), func(i int) string { return qs[i].path })
+}
+
+// appIDs returns the ids of apps, in order, over prev (see over).
+func appIDs(apps []*app, prev []string) []string {
+	return over(prev, len(apps), func(i int) string { return apps[i].id })
+}
+
+// userViews returns the views of a leaf's users by name, over prev (see
+// over): the names are prev's when they are the same users, with no
+// sorting, else sortedUserNames.
+func (s *Scheduler) userViews(q *queue, prev []UserView) []UserView {
+	lf := q.lf
+	same := len(prev) == len(lf.users)
+	for i := 0; same && i < len(prev); i++ {
+		_, same = lf.users[prev[i].Name]
+	}
+	name := func(i int) string { return prev[i].Name }
+	if !same {
+		names := sortedUserNames(lf)
+		name = func(i int) string { return names[i] }
+	}
+	return over(prev, len(lf.users), func(i int) UserView {
+		n := name(i)
+		u := lf.users[n]
+		return UserView{
+			Name: n, Used: u.used, Reserved: u.reserved, AMUsed: u.amUsed,
+			ActiveApps: int(u.activatedApps), PendingApps: int(u.pendingApps), Active: u.activeAsks > 0,
+			UserLimit: s.userLimitOf(q, u), AMLimit: s.userAMLimit(q, n), Weight: u.weight,
+		}
+	})
+}
+
+// requestViews returns the views of an application's requests, by
+// priority: prev when every one is the same.
+func requestViews(rs []*request, prev []RequestView) []RequestView {
+	if len(rs) == 0 {
+		return nil
+	}
+	if len(prev) == len(rs) {
+		same := true
+		for i, r := range rs {
+			if same = r.isViewedAs(&prev[i]); !same {
+				break
+			}
+		}
+		if same {
+			return prev
+		}
+	}
+	out := make([]RequestView, len(rs))
+	for i, r := range rs {
+		var locs []LocationAsk
+		if i < len(prev) {
+			locs = prev[i].Locations
+		}
+		out[i] = RequestView{Priority: r.priority, Resource: r.size, Outstanding: r.outstanding(),
+			MissedOpportunities: r.missed, Reserved: r.numReserved, Duration: r.duration,
+			Locations: over(locs, len(r.asks), r.locationAsk)}
+	}
+	return out
+}
+
+// locationAsk is the view of the request's i-th location ask.
+func (r *request) locationAsk(i int) LocationAsk {
+	la := r.asks[i]
+	return LocationAsk{Name: la.name, Count: la.count, RelaxLocality: la.relax}
+}
+
+// isViewedAs reports whether v is the request's view (requestViews).
+func (r *request) isViewedAs(v *RequestView) bool {
+	if v.Priority != r.priority || v.Resource != r.size || v.Outstanding != r.outstanding() ||
+		v.MissedOpportunities != r.missed || v.Reserved != r.numReserved || v.Duration != r.duration ||
+		len(v.Locations) != len(r.asks) {
+		return false
+	}
+	for i := range r.asks {
+		if v.Locations[i] != r.locationAsk(i) {
+			return false
+		}
+	}
+	return true
+}
+
+// headroomOf is a live application's headroom (AppView.Headroom), zero
+// for others.
+func (s *Scheduler) headroomOf(a *app) resource.Resource {
+	// A live application's user is its queue's user of that name
+	// (CheckInvariants): no lookup by name for each of tens of thousands.
+	if a.usr != nil && (a.state == AppAccepted || a.state == AppRunning) {
+		return s.headroom(a.queue, a.usr)
+	}
+	return resource.Resource{}
+}
