@@ -23,9 +23,9 @@ func TestQueueUsageIsTheViews(t *testing.T) {
 	}
 }
 
-// Views built over earlier views (QueuesOver, AppsBriefOver) are the views
-// built afresh, leave the earlier views as they were, and share their
-// lists where they are equal.
+// Views built over earlier views (QueuesOver and QueueUsers,
+// AppsBriefOver) are the views built afresh, leave the earlier views as
+// they were, and share their lists where they are equal.
 func TestViewsOverEarlierViewsAreTheViews(t *testing.T) {
 	for seed := range uint64(4) {
 		w := newWorkload(t, 5+seed)
@@ -35,10 +35,10 @@ func TestViewsOverEarlierViewsAreTheViews(t *testing.T) {
 		for i := range 300 {
 			w.do()
 			freshQ, freshA := w.s.Queues(), briefApps(w.s.Apps())
-			queues, apps := w.s.QueuesOver(lastQ), w.s.AppsBriefOver(lastA)
+			queues, apps := withUsers(t, w.s, w.s.QueuesOver(lastQ), lastQ), w.s.AppsBriefOver(lastA)
 			require.Equal(t, freshQ, queues, "seed %d step %d", seed, i)
 			require.Equal(t, freshA, apps, "seed %d step %d", seed, i)
-			require.Equal(t, freshQ, w.s.QueuesOver(olderQ), "over older views: seed %d step %d", seed, i)
+			require.Equal(t, freshQ, withUsers(t, w.s, w.s.QueuesOver(olderQ), olderQ), "over older views: seed %d step %d", seed, i)
 			require.Equal(t, freshA, w.s.AppsBriefOver(olderA), "over older views: seed %d step %d", seed, i)
 			require.Equal(t, lastFreshQ, lastQ, "the last views changed: seed %d step %d", seed, i)
 			require.Equal(t, lastFreshA, lastA, "the last views changed: seed %d step %d", seed, i)
@@ -60,6 +60,23 @@ func TestViewsOverEarlierViewsAreTheViews(t *testing.T) {
 		require.Positive(t, sharedUsers, "seed %d", seed)
 		require.Positive(t, sharedRequests, "seed %d", seed)
 	}
+	require.Nil(t, newWorkload(t, 1).s.QueueUsers("root", nil), "a parent queue has no users")
+	require.Nil(t, newWorkload(t, 1).s.QueueUsers("root.nowhere", nil), "nor has an unknown queue")
+}
+
+// withUsers is queues, views without their users (QueuesOver), with every
+// leaf's users (QueueUsers) over those of the same queue in prev.
+func withUsers(t *testing.T, s *core.Scheduler, queues, prev []core.QueueView) []core.QueueView {
+	t.Helper()
+	for i := range queues {
+		require.Nil(t, queues[i].Users, "QueuesOver gives no users")
+		var p []core.UserView
+		if i < len(prev) && prev[i].Path == queues[i].Path {
+			p = prev[i].Users
+		}
+		queues[i].Users = s.QueueUsers(queues[i].Path, p)
+	}
+	return queues
 }
 
 // Nodes' brief views built in parts are the nodes' views.

@@ -8,21 +8,22 @@ func (s *Scheduler) Queue(name string) (QueueView, error) {
 	if err != nil {
 		return QueueView{}, err
 	}
-	return s.queueView(q, nil), nil
+	return s.queueView(q, nil, true), nil
 }
 
 // Queues returns every queue, pre-order, children in configuration order.
 func (s *Scheduler) Queues() []QueueView {
 	out := make([]QueueView, 0, len(s.queues))
 	for _, q := range s.queues {
-		out = append(out, s.queueView(q, nil))
+		out = append(out, s.queueView(q, nil, true))
 	}
 	return out
 }
 
 // queueView is a queue's view, over prev (nil: none), its last view,
-// whose lists it shares where they are equal (QueuesOver).
-func (s *Scheduler) queueView(q *queue, prev *QueueView) QueueView {
+// whose lists it shares where they are equal (QueuesOver); without its
+// users unless users is set.
+func (s *Scheduler) queueView(q *queue, prev *QueueView, users bool) QueueView {
 	if prev == nil {
 		prev = &QueueView{}
 	}
@@ -68,7 +69,9 @@ func (s *Scheduler) queueView(q *queue, prev *QueueView) QueueView {
 	v.PendingApps = appIDs(lf.pending, prev.PendingApps)
 	v.NumNonRunnableApps = len(lf.nonRunnable)
 	v.NonRunnableApps = appIDs(lf.nonRunnable, prev.NonRunnableApps)
-	v.Users = s.userViews(q, prev.Users)
+	if users {
+		v.Users = s.userViews(q, prev.Users)
+	}
 	return v
 }
 

@@ -10,9 +10,11 @@ import "yarnplay/core/resource"
 // The views are exactly those built afresh (Queues, Apps); only their
 // lists may be shared, and views are never changed in place.
 
-// QueuesOver returns the views of the queues, in Queues' order, sharing
-// the lists of prev's view of the same queue (at the same index) where
-// they are equal.
+// QueuesOver returns the views of the queues, in Queues' order, without
+// their users (QueueView.Users is nil: QueueUsers returns a leaf's),
+// sharing the lists of prev's view of the same queue (at the same index)
+// where they are equal. A thousand leaves have tens of thousands of
+// users, of which a page shows a few queues'.
 func (s *Scheduler) QueuesOver(prev []QueueView) []QueueView {
 	out := make([]QueueView, len(s.queues))
 	for i, q := range s.queues {
@@ -20,9 +22,20 @@ func (s *Scheduler) QueuesOver(prev []QueueView) []QueueView {
 		if i < len(prev) && prev[i].Path == q.path {
 			p = &prev[i]
 		}
-		out[i] = s.queueView(q, p)
+		out[i] = s.queueView(q, p, false)
 	}
 	return out
+}
+
+// QueueUsers returns the views of the users of the leaf at path, by name
+// (QueueView.Users), prev's list when they are the same; nil for a parent
+// queue or none.
+func (s *Scheduler) QueueUsers(path string, prev []UserView) []UserView {
+	q := s.byPath[path]
+	if q == nil || !q.isLeaf() {
+		return nil
+	}
+	return s.userViews(q, prev)
 }
 
 // AppsBriefOver returns the views of the accepted applications, in Apps'

@@ -2,6 +2,7 @@ package store
 
 import (
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -79,6 +80,45 @@ func (s *Store) stateViews() *views {
 	v.metrics = countMetrics(v.apps, v.used, v.reserved, v.cs, v.nodeAt)
 	s.views = v
 	return &s.views
+}
+
+// shownUsers are the queues of the last frame with their users, and what
+// they came from (withUsers).
+type shownUsers struct {
+	views []core.QueueView
+	paths []string
+	out   []core.QueueView
+}
+
+// withUsers returns queues, the views' queues without their users
+// (core.Scheduler.QueuesOver), with the users of the queues a frame shows
+// (Frame.queuesShown): at a thousand leaves the users are tens of
+// thousands, and a step changes most of them. It returns the last frame's
+// list when the views and those queues are the same, else a copy, each
+// queue's users over the last frame's (which they share when equal).
+func (c *shownUsers) withUsers(sched *core.Scheduler, queues []core.QueueView, shown map[string]bool) []core.QueueView {
+	paths := slices.Sorted(maps.Keys(shown))
+	if c.out != nil && len(c.views) == len(queues) && (len(queues) == 0 || &c.views[0] == &queues[0]) && slices.Equal(c.paths, paths) {
+		return c.out
+	}
+	last := map[string][]core.UserView{}
+	for _, p := range c.paths {
+		if i := slices.IndexFunc(c.out, func(q core.QueueView) bool { return q.Path == p }); i >= 0 {
+			last[p] = c.out[i].Users
+		}
+	}
+	out := queues
+	for i := range queues {
+		if !shown[queues[i].Path] || !queues[i].Leaf {
+			continue
+		}
+		if &out[0] == &queues[0] {
+			out = slices.Clone(queues)
+		}
+		out[i].Users = sched.QueueUsers(queues[i].Path, last[queues[i].Path])
+	}
+	*c = shownUsers{views: queues, paths: paths, out: out}
+	return out
 }
 
 // splitNodes parts the nodes' views into what a frame holds of them: their
@@ -196,6 +236,7 @@ func (s *Store) publish() {
 		}
 	}
 	f.NextNode = nextNode(f.Nodes, s.lastHeartbeat())
+	f.Queues = s.shown.withUsers(sched, f.Queues, f.queuesShown())
 	f.Users = s.users(f.Apps)
 	if s.sel != "" {
 		if t, err := sched.UserLimitTerms(s.sel); err == nil {

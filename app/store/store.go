@@ -59,10 +59,11 @@ type Store struct {
 	frame *Frame
 	hist  histCache
 
-	// views and confCache are what the last frame showed of the state;
-	// nodeScratch is where the nodes' views are built before the frame
-	// takes its parts of them (splitNodes).
+	// views, shown and confCache are what the last frame showed of the
+	// state; nodeScratch is where the nodes' views are built before the
+	// frame takes its parts of them (splitNodes).
 	views       views
+	shown       shownUsers
 	nodeScratch []core.NodeView
 	// link is the share link's payload of the work (LinkAt).
 	link      linkCache
