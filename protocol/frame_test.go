@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"bytes"
 	"fmt"
 	"reflect"
 	"slices"
@@ -273,4 +274,42 @@ func TestAQueueCrossesWithWhatChanged(t *testing.T) {
 		sizes[tc.name] = len(w.b)
 	}
 	require.Less(t, sizes["used"], sizes["grown"], "the configuration crosses only when it changed")
+}
+
+// sameStatic says that queueStatic writes the same of two views exactly
+// when it does, whichever one field of QueueView differs between them.
+func TestSameStaticIsTheSameEncoding(t *testing.T) {
+	base := core.QueueView{Path: "root.a", Name: "a", Parent: "root", Leaf: true, Children: []string{"root.a.x"},
+		Capacity: 50, Weight: 1, SubmitACL: "*", Users: []core.UserView{{Name: "u"}}, ActiveApps: []string{"app_1"}}
+	typ := reflect.TypeFor[core.QueueView]()
+	static := func(q *core.QueueView) []byte {
+		var w writer
+		queueStatic(&w, q)
+		return w.b
+	}
+	for i := range typ.NumField() {
+		f := typ.Field(i)
+		changed := base
+		v := reflect.ValueOf(&changed).Elem().Field(i)
+		switch v.Kind() {
+		case reflect.String:
+			v.SetString(v.String() + "+")
+		case reflect.Bool:
+			v.SetBool(!v.Bool())
+		case reflect.Int, reflect.Int64:
+			v.SetInt(v.Int() + 1)
+		case reflect.Float32:
+			v.SetFloat(v.Float() + 1)
+		case reflect.Struct: // a resource
+			v.Field(0).SetInt(v.Field(0).Int() + 1)
+		case reflect.Slice:
+			v.Set(reflect.Append(v, reflect.New(v.Type().Elem()).Elem()))
+		default:
+			t.Fatalf("field %s: a kind this test does not change (%s)", f.Name, v.Kind())
+		}
+		same := bytes.Equal(static(&base), static(&changed))
+		require.Equal(t, same, sameStatic(&changed, &base), "QueueView.%s changed", f.Name)
+	}
+	shared := base
+	require.True(t, sameStatic(&shared, &base), "a view is the same as its copy")
 }
