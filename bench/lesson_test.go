@@ -12,6 +12,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
+
+	"yarnplay/build/site"
 )
 
 // stepAhead presses → on the page and resolves, once the step counter
@@ -29,9 +31,14 @@ const stepAhead = `(k => new Promise(resolve => {
 // playground, in headless Chromium, stepped through with the → key, every
 // step from the key to the frame that shows it (ms-lesson-step-p50, -p95
 // and -max, over the lesson's steps; the target is two frames, 33 ms).
-// With LESSON_TRACE=file.json it writes a Chrome trace of the steps.
+// With LESSON_TRACE=file.json it writes a Chrome trace of the steps, and
+// with LESSON_PROFILE=file.cpuprofile a CPU profile of the page over them
+// (app.wasm then keeps its name section: site.KeepNamesEnv).
 func BenchmarkLesson(b *testing.B) {
 	b.StopTimer()
+	if os.Getenv("LESSON_PROFILE") != "" {
+		b.Setenv(site.KeepNamesEnv, "1") // the profile names Go's functions
+	}
 	srv := servedSite(b)
 	defer srv.Close()
 
@@ -51,6 +58,10 @@ func BenchmarkLesson(b *testing.B) {
 	if path := os.Getenv("LESSON_TRACE"); path != "" {
 		stop := startTrace(b, tab)
 		defer func() { require.NoError(b, os.WriteFile(path, stop(), 0o644)) }()
+	}
+	if path := os.Getenv("LESSON_PROFILE"); path != "" {
+		startProfile(b, tab)
+		defer stopProfile(b, tab, path)
 	}
 	var ms []float64
 	for k := 1; k <= steps; k++ {
