@@ -216,16 +216,24 @@ func (nc *navCache) rebase() {
 		return
 	}
 	doc := nc.frames[n-1].doc
-	heads := map[*scenarios.Scenario]bool{}
+	// alike is, for each other version of the work, how many first
+	// steps it has alike with doc (-1: not even what precedes them).
+	alike := map[*scenarios.Scenario]int{}
+	for _, e := range nc.frames {
+		if e.doc != doc {
+			alike[e.doc] = max(alike[e.doc], e.head.step)
+		}
+	}
+	for d, most := range alike {
+		alike[d] = -1
+		if samePrefix(d, doc, 0) {
+			alike[d] = commonSteps(d, doc, most)
+		}
+	}
 	out := nc.frames[:0:0]
 	for _, e := range nc.frames {
 		if e.doc != doc {
-			same, ok := heads[e.doc]
-			if !ok {
-				same = samePrefix(e.doc, doc, 0)
-				heads[e.doc] = same
-			}
-			if !same || !samePrefix(e.doc, doc, e.head.step) {
+			if e.head.step > alike[e.doc] {
 				continue
 			}
 			e.doc = doc
@@ -323,7 +331,20 @@ func samePrefix(a, b *scenarios.Scenario, k int) bool {
 	if !reflect.DeepEqual(ha, hb) {
 		return false
 	}
-	return k == 0 || &a.Steps[0] == &b.Steps[0] || reflect.DeepEqual(a.Steps[:k], b.Steps[:k])
+	return commonSteps(a, b, k) == k
+}
+
+// commonSteps returns how many of the first n steps of a and b are alike
+// (at most n, and at most either's steps), one by one: the same step when
+// both hold the same array, else equal steps.
+func commonSteps(a, b *scenarios.Scenario, n int) int {
+	n = min(n, len(a.Steps), len(b.Steps))
+	for i := range n {
+		if &a.Steps[i] != &b.Steps[i] && !reflect.DeepEqual(&a.Steps[i], &b.Steps[i]) {
+			return i
+		}
+	}
+	return n
 }
 
 // navTarget is the step c moves the page to from the frame shown, when c
