@@ -43,10 +43,10 @@ func (m *listMemory) same(data unsafe.Pointer, n int) bool {
 // writeList writes list as a delta of the last frame's, old, whose
 // elements' encodings m remembers; enc writes one element whole (to compare
 // encodings), and delta one that changed, given the last frame's element
-// at its index (nil past its end), which the reader holds, and that
-// element's encoding by enc (nil when none). mine, when not nil, is list's
-// own encodings (listOf), known already.
-func writeList[T any](w *writer, m, mine *listMemory, list, old []T, enc func(*writer, *T), delta func(w *writer, v, old *T, oldEnc []byte)) {
+// at its index (nil past its end), which the reader holds, that element's
+// encoding by enc (nil when none) and its own. mine, when not nil, is
+// list's own encodings (listOf), known already.
+func writeList[T any](w *writer, m, mine *listMemory, list, old []T, enc func(*writer, *T), delta func(w *writer, v, old *T, oldEnc, enc []byte)) {
 	data := unsafe.Pointer(unsafe.SliceData(list))
 	if m.same(data, len(list)) {
 		w.byte(listSame)
@@ -79,7 +79,7 @@ func writeList[T any](w *writer, m, mine *listMemory, list, old []T, enc func(*w
 		if i+1 < len(m.at) {
 			oe = m.raw[m.at[i]:m.at[i+1]]
 		}
-		delta(w, &list[i], o, oe)
+		delta(w, &list[i], o, oe, flat.raw[flat.at[i]:flat.at[i+1]])
 	}
 	*m = flat
 }
@@ -128,8 +128,8 @@ func readList[T any](r *reader, last []T, dec func(r *reader, v *T, fresh bool))
 
 // whole adapts an element's writer to writeList's delta: the element
 // whole, whatever the reader holds.
-func whole[T any](enc func(*writer, *T)) func(w *writer, v, old *T, oldEnc []byte) {
-	return func(w *writer, v, _ *T, _ []byte) { enc(w, v) }
+func whole[T any](enc func(*writer, *T)) func(w *writer, v, old *T, oldEnc, enc []byte) {
+	return func(w *writer, v, _ *T, _, _ []byte) { enc(w, v) }
 }
 
 // readWhole adapts an element's reader to readList: over a zero value.

@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"bytes"
 	"math"
 	"reflect"
 	"slices"
@@ -531,14 +532,32 @@ func readStrMap(r *reader) map[string]string {
 // sent only when it changed, and its usage, sent whenever the view
 // changed, a queue's users each only when changed.
 
+// queueView is a queue's encoding as a writer remembers it (listOf): its
+// static part, its usage, then the static part's length in four bytes, so
+// that queueDelta finds it without writing the queue again.
 func queueView(w *writer, q *core.QueueView) {
+	at := len(w.b)
 	queueStatic(w, q)
+	n := len(w.b) - at
 	queueUsage(w, q, nil)
+	w.b = append(w.b, byte(n), byte(n>>8), byte(n>>16), byte(n>>24))
 }
 
-// queueDelta writes q over old: its static part only when it changed.
-func queueDelta(w *writer, q, old *core.QueueView, _ []byte) {
-	same := old != nil && sameStatic(q, old)
+// staticOf is the static part of a queue's encoding by queueView (nil for
+// none).
+func staticOf(enc []byte) []byte {
+	if len(enc) < 4 {
+		return nil
+	}
+	t := enc[len(enc)-4:]
+	n := int(t[0]) | int(t[1])<<8 | int(t[2])<<16 | int(t[3])<<24
+	return enc[:min(n, len(enc)-4)]
+}
+
+// queueDelta writes q over old (nil: none), whose encodings by queueView
+// are enc and oldEnc: the static part only when it changed.
+func queueDelta(w *writer, q, old *core.QueueView, oldEnc, enc []byte) {
+	same := old != nil && len(oldEnc) > 0 && bytes.Equal(staticOf(enc), staticOf(oldEnc))
 	w.bool(same)
 	if !same {
 		queueStatic(w, q)
@@ -562,90 +581,42 @@ func readQueueDelta(r *reader, q *core.QueueView, fresh bool) {
 	readQueueUsage(r, q)
 }
 
-// queueFixed is what queueStatic writes of a queue but its lists, as a
-// value that compares (sameStatic): the fields that change only with the
-// configuration, not with the queue's usage.
-type queueFixed struct {
-	path, name, parent           string
-	leaf                         bool
-	state                        config.QueueState
-	depth                        int
-	floats                       [7]float32
-	absolute                     bool
-	res                          [5]resource.Resource
-	ints                         [6]int
-	ordering                     string
-	disablePreemption            bool
-	submitACL, adminACL          string
-	configuredState              config.QueueState
-	weighted                     bool
-	weight, normalizedWeight     float32
-	managed, auto, flexible, dyn bool
-	maxChildQueues               int
-	defaultLabelExpression       string
-}
-
-// fixedOf is q's queueFixed.
-func fixedOf(q *core.QueueView) queueFixed {
-	return queueFixed{
-		path: q.Path, name: q.Name, parent: q.Parent, leaf: q.Leaf, state: q.State, depth: q.Depth,
-		floats: [7]float32{q.Capacity, q.MaxCapacity, q.AbsCapacity, q.AbsMaxCapacity,
-			q.UserLimitFactor, q.MinUserLimitPercent, q.MaxAMPercent},
-		absolute: q.Absolute,
-		res:      [5]resource.Resource{q.EffectiveMin, q.EffectiveMax, q.ConfiguredMin, q.ConfiguredMax, q.MaxAllocation},
-		ints:     [6]int{q.MaxParallelApps, q.Priority, q.MaxApps, q.MaxAppsPerUser, q.NodeLocalityDelay, q.DefaultAppPriority},
-		ordering: q.OrderingPolicy, disablePreemption: q.DisablePreemption,
-		submitACL: q.SubmitACL, adminACL: q.AdminACL, configuredState: q.ConfiguredState,
-		weighted: q.Weighted, weight: q.Weight, normalizedWeight: q.NormalizedWeight,
-		managed: q.ManagedParent, auto: q.AutoCreated, flexible: q.FlexibleParent, dyn: q.Dynamic,
-		maxChildQueues: q.MaxChildQueues, defaultLabelExpression: q.DefaultLabelExpression,
-	}
-}
-
-// sameStatic reports whether queueStatic writes the same of q and old:
-// at every step, for every queue, without writing either (the store's
-// views share the lists that did not change, which compare at once).
-func sameStatic(q, old *core.QueueView) bool {
-	return fixedOf(q) == fixedOf(old) && slices.Equal(q.Children, old.Children) &&
-		slices.Equal(q.ChildList, old.ChildList) && slices.Equal(q.AccessibleLabels, old.AccessibleLabels)
-}
-
 // queueStatic writes what of a queue changes only with the configuration.
 func queueStatic(w *writer, q *core.QueueView) {
-	f := fixedOf(q)
-	w.str(f.path)
-	w.str(f.name)
-	w.str(f.parent)
-	w.bool(f.leaf)
+	w.str(q.Path)
+	w.str(q.Name)
+	w.str(q.Parent)
+	w.bool(q.Leaf)
 	w.strs(q.Children)
 	w.strs(q.ChildList)
-	w.str(string(f.state))
-	w.int(int64(f.depth))
-	for _, v := range f.floats {
+	w.str(string(q.State))
+	w.int(int64(q.Depth))
+	for _, v := range []float32{q.Capacity, q.MaxCapacity, q.AbsCapacity, q.AbsMaxCapacity,
+		q.UserLimitFactor, q.MinUserLimitPercent, q.MaxAMPercent} {
 		w.f32(v)
 	}
-	w.bool(f.absolute)
-	for _, v := range f.res {
+	w.bool(q.Absolute)
+	for _, v := range []resource.Resource{q.EffectiveMin, q.EffectiveMax, q.ConfiguredMin, q.ConfiguredMax, q.MaxAllocation} {
 		res(w, v)
 	}
-	for _, v := range f.ints {
+	for _, v := range []int{q.MaxParallelApps, q.Priority, q.MaxApps, q.MaxAppsPerUser, q.NodeLocalityDelay, q.DefaultAppPriority} {
 		w.int(int64(v))
 	}
-	w.str(f.ordering)
-	w.bool(f.disablePreemption)
-	w.str(f.submitACL)
-	w.str(f.adminACL)
-	w.str(string(f.configuredState))
-	w.bool(f.weighted)
-	w.f32(f.weight)
-	w.f32(f.normalizedWeight)
-	w.bool(f.managed)
-	w.bool(f.auto)
-	w.bool(f.flexible)
-	w.bool(f.dyn)
-	w.int(int64(f.maxChildQueues))
+	w.str(q.OrderingPolicy)
+	w.bool(q.DisablePreemption)
+	w.str(q.SubmitACL)
+	w.str(q.AdminACL)
+	w.str(string(q.ConfiguredState))
+	w.bool(q.Weighted)
+	w.f32(q.Weight)
+	w.f32(q.NormalizedWeight)
+	w.bool(q.ManagedParent)
+	w.bool(q.AutoCreated)
+	w.bool(q.FlexibleParent)
+	w.bool(q.Dynamic)
+	w.int(int64(q.MaxChildQueues))
 	w.strs(q.AccessibleLabels)
-	w.str(f.defaultLabelExpression)
+	w.str(q.DefaultLabelExpression)
 }
 
 func readQueueStatic(r *reader, q *core.QueueView) {
@@ -763,7 +734,7 @@ func nodeView(w *writer, n *core.NodeView) {
 	nodeUsage(w, n)
 }
 
-func nodeDelta(w *writer, n, old *core.NodeView, _ []byte) {
+func nodeDelta(w *writer, n, old *core.NodeView, _, _ []byte) {
 	same := old != nil && n.Name == old.Name && n.Rack == old.Rack && n.Capacity == old.Capacity && n.Label == old.Label
 	w.bool(same)
 	if !same {
