@@ -23,7 +23,7 @@ func TestQueueUsageIsTheViews(t *testing.T) {
 	}
 }
 
-// Views built over earlier views (QueuesOver and QueueUsers,
+// Views built over earlier views (QueuesOver, with QueueUsers, and
 // AppsBriefOver) are the views built afresh, leave the earlier views as
 // they were, and share their lists where they are equal.
 func TestViewsOverEarlierViewsAreTheViews(t *testing.T) {
@@ -31,20 +31,20 @@ func TestViewsOverEarlierViewsAreTheViews(t *testing.T) {
 		w := newWorkload(t, 5+seed)
 		var lastQ, olderQ, lastFreshQ []core.QueueView
 		var lastA, olderA, lastFreshA []core.AppView
-		sharedUsers, sharedRequests := 0, 0
+		sharedIDs, sharedRequests := 0, 0
 		for i := range 300 {
 			w.do()
 			freshQ, freshA := w.s.Queues(), briefApps(w.s.Apps())
-			queues, apps := withUsers(t, w.s, w.s.QueuesOver(lastQ), lastQ), w.s.AppsBriefOver(lastA)
+			queues, apps := withUsers(t, w.s, w.s.QueuesOver(lastQ)), w.s.AppsBriefOver(lastA)
 			require.Equal(t, freshQ, queues, "seed %d step %d", seed, i)
 			require.Equal(t, freshA, apps, "seed %d step %d", seed, i)
-			require.Equal(t, freshQ, withUsers(t, w.s, w.s.QueuesOver(olderQ), olderQ), "over older views: seed %d step %d", seed, i)
+			require.Equal(t, freshQ, withUsers(t, w.s, w.s.QueuesOver(olderQ)), "over older views: seed %d step %d", seed, i)
 			require.Equal(t, freshA, w.s.AppsBriefOver(olderA), "over older views: seed %d step %d", seed, i)
 			require.Equal(t, lastFreshQ, lastQ, "the last views changed: seed %d step %d", seed, i)
 			require.Equal(t, lastFreshA, lastA, "the last views changed: seed %d step %d", seed, i)
 			for j, q := range queues {
-				if j < len(lastQ) && len(q.Users) > 0 && len(lastQ[j].Users) > 0 && &q.Users[0] == &lastQ[j].Users[0] {
-					sharedUsers++
+				if j < len(lastQ) && len(q.ActiveApps) > 0 && len(lastQ[j].ActiveApps) > 0 && &q.ActiveApps[0] == &lastQ[j].ActiveApps[0] {
+					sharedIDs++
 				}
 			}
 			for j, a := range apps {
@@ -57,24 +57,20 @@ func TestViewsOverEarlierViewsAreTheViews(t *testing.T) {
 			}
 			lastQ, lastA, lastFreshQ, lastFreshA = queues, apps, freshQ, freshA
 		}
-		require.Positive(t, sharedUsers, "seed %d", seed)
+		require.Positive(t, sharedIDs, "seed %d", seed)
 		require.Positive(t, sharedRequests, "seed %d", seed)
 	}
-	require.Nil(t, newWorkload(t, 1).s.QueueUsers("root", nil), "a parent queue has no users")
-	require.Nil(t, newWorkload(t, 1).s.QueueUsers("root.nowhere", nil), "nor has an unknown queue")
+	require.Nil(t, newWorkload(t, 1).s.QueueUsers("root"), "a parent queue has no users")
+	require.Nil(t, newWorkload(t, 1).s.QueueUsers("root.nowhere"), "nor has an unknown queue")
 }
 
 // withUsers is queues, views without their users (QueuesOver), with every
-// leaf's users (QueueUsers) over those of the same queue in prev.
-func withUsers(t *testing.T, s *core.Scheduler, queues, prev []core.QueueView) []core.QueueView {
+// leaf's users (QueueUsers).
+func withUsers(t *testing.T, s *core.Scheduler, queues []core.QueueView) []core.QueueView {
 	t.Helper()
 	for i := range queues {
 		require.Nil(t, queues[i].Users, "QueuesOver gives no users")
-		var p []core.UserView
-		if i < len(prev) && prev[i].Path == queues[i].Path {
-			p = prev[i].Users
-		}
-		queues[i].Users = s.QueueUsers(queues[i].Path, p)
+		queues[i].Users = s.QueueUsers(queues[i].Path)
 	}
 	return queues
 }

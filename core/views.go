@@ -70,7 +70,7 @@ func (s *Scheduler) queueView(q *queue, prev *QueueView, users bool) QueueView {
 	v.NumNonRunnableApps = len(lf.nonRunnable)
 	v.NonRunnableApps = appIDs(lf.nonRunnable, prev.NonRunnableApps)
 	if users {
-		v.Users = s.userViews(q, prev.Users)
+		v.Users = s.userViews(q)
 	}
 	return v
 }
@@ -138,19 +138,24 @@ func (s *Scheduler) appView(a *app) AppView {
 // the application's last view, whose requests it shares when they are the
 // same (AppsBriefOver).
 func (s *Scheduler) appViewBrief(a *app, prev *AppView) AppView {
-	var reqs []RequestView
-	if prev != nil {
-		reqs = prev.Requests
-	}
-	return AppView{
+	v := AppView{
 		ID: a.id, User: a.user, Queue: a.queue.path, State: a.state, Priority: a.priority, Seq: a.seq, Attempt: int(a.attempt),
 		Activated: a.activated, AMResource: a.amResource, Consumption: a.consumption, Reserved: a.reservedRes,
 		LiveContainers: int(a.nlive), ReservedContainers: len(a.reservations), Diagnostics: a.diagnostics,
 		StartTick: int64(a.submitTick), FinishTick: int64(a.finishTick),
 		NotRunnable: a.state == AppAccepted && !a.runnable,
-		Headroom:    s.headroomOf(a),
-		Requests:    requestViews(a.requests, reqs),
 	}
+	// A live application's user is its queue's user of that name
+	// (CheckInvariants): no lookup by name for each of tens of thousands.
+	if a.usr != nil && (a.state == AppAccepted || a.state == AppRunning) {
+		v.Headroom = s.headroom(a.queue, a.usr)
+	}
+	var reqs []RequestView
+	if prev != nil {
+		reqs = prev.Requests
+	}
+	v.Requests = requestViews(a.requests, reqs)
+	return v
 }
 
 func containerView(c *container) ContainerView {

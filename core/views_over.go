@@ -1,14 +1,13 @@
 package core
 
-import "yarnplay/core/resource"
-
 // Views of one state after another (the store's frames, step after step)
 // share what did not change: a view built over the last one (prev) takes
 // its lists whenever they are equal, so that a frame of twenty thousand
 // applications and a thousand queues allocates for what the step changed,
-// not for every application's requests and every queue's users again.
-// The views are exactly those built afresh (Queues, Apps); only their
-// lists may be shared, and views are never changed in place.
+// not for every application's requests and every queue's lists of
+// applications again. The views are exactly those built afresh (Queues
+// without their users, Apps without their containers); only their lists
+// may be shared, and views are never changed in place.
 
 // QueuesOver returns the views of the queues, in Queues' order, without
 // their users (QueueView.Users is nil: QueueUsers returns a leaf's),
@@ -28,14 +27,13 @@ func (s *Scheduler) QueuesOver(prev []QueueView) []QueueView {
 }
 
 // QueueUsers returns the views of the users of the leaf at path, by name
-// (QueueView.Users), prev's list when they are the same; nil for a parent
-// queue or none.
-func (s *Scheduler) QueueUsers(path string, prev []UserView) []UserView {
+// (QueueView.Users); nil for a parent queue or none.
+func (s *Scheduler) QueueUsers(path string) []UserView {
 	q := s.byPath[path]
 	if q == nil || !q.isLeaf() {
 		return nil
 	}
-	return s.userViews(q, prev)
+	return s.userViews(q)
 }
 
 // AppsBriefOver returns the views of the accepted applications, in Apps'
@@ -88,29 +86,18 @@ func appIDs(apps []*app, prev []string) []string {
 	return over(prev, len(apps), func(i int) string { return apps[i].id })
 }
 
-// userViews returns the views of a leaf's users by name, over prev (see
-// over): the names are prev's when they are the same users, with no
-// sorting, else sortedUserNames.
-func (s *Scheduler) userViews(q *queue, prev []UserView) []UserView {
-	lf := q.lf
-	same := len(prev) == len(lf.users)
-	for i := 0; same && i < len(prev); i++ {
-		_, same = lf.users[prev[i].Name]
-	}
-	name := func(i int) string { return prev[i].Name }
-	if !same {
-		names := sortedUserNames(lf)
-		name = func(i int) string { return names[i] }
-	}
-	return over(prev, len(lf.users), func(i int) UserView {
-		n := name(i)
-		u := lf.users[n]
-		return UserView{
-			Name: n, Used: u.used, Reserved: u.reserved, AMUsed: u.amUsed,
+// userViews returns the views of a leaf's users, by name.
+func (s *Scheduler) userViews(q *queue) []UserView {
+	var out []UserView
+	for _, name := range sortedUserNames(q.lf) {
+		u := q.lf.users[name]
+		out = append(out, UserView{
+			Name: name, Used: u.used, Reserved: u.reserved, AMUsed: u.amUsed,
 			ActiveApps: int(u.activatedApps), PendingApps: int(u.pendingApps), Active: u.activeAsks > 0,
-			UserLimit: s.userLimitOf(q, u), AMLimit: s.userAMLimit(q, n), Weight: u.weight,
-		}
-	})
+			UserLimit: s.userLimitOf(q, u), AMLimit: s.userAMLimit(q, name), Weight: u.weight,
+		})
+	}
+	return out
 }
 
 // requestViews returns the views of an application's requests, by
@@ -132,13 +119,11 @@ func requestViews(rs []*request, prev []RequestView) []RequestView {
 	}
 	out := make([]RequestView, len(rs))
 	for i, r := range rs {
-		var locs []LocationAsk
-		if i < len(prev) {
-			locs = prev[i].Locations
-		}
 		out[i] = RequestView{Priority: r.priority, Resource: r.size, Outstanding: r.outstanding(),
-			MissedOpportunities: r.missed, Reserved: r.numReserved, Duration: r.duration,
-			Locations: over(locs, len(r.asks), r.locationAsk)}
+			MissedOpportunities: r.missed, Reserved: r.numReserved, Duration: r.duration}
+		for j := range r.asks {
+			out[i].Locations = append(out[i].Locations, r.locationAsk(j))
+		}
 	}
 	return out
 }
@@ -162,15 +147,4 @@ func (r *request) isViewedAs(v *RequestView) bool {
 		}
 	}
 	return true
-}
-
-// headroomOf is a live application's headroom (AppView.Headroom), zero
-// for others.
-func (s *Scheduler) headroomOf(a *app) resource.Resource {
-	// A live application's user is its queue's user of that name
-	// (CheckInvariants): no lookup by name for each of tens of thousands.
-	if a.usr != nil && (a.state == AppAccepted || a.state == AppRunning) {
-		return s.headroom(a.queue, a.usr)
-	}
-	return resource.Resource{}
 }

@@ -2,12 +2,6 @@ package core
 
 import "yarnplay/core/resource"
 
-// NumQueues is the number of queues: the length of Queues.
-func (s *Scheduler) NumQueues() int { return len(s.queues) }
-
-// NumApps is the number of accepted applications: the length of Apps.
-func (s *Scheduler) NumApps() int { return len(s.apps) }
-
 // ContainerBrief is a container's view without strings or pointers, for
 // views of hundreds of thousands of containers that the garbage collector
 // need not scan: App is the index of its application in Apps, whose view

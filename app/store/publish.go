@@ -2,7 +2,6 @@ package store
 
 import (
 	"fmt"
-	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -86,7 +85,7 @@ func (s *Store) stateViews() *views {
 // they came from (withUsers).
 type shownUsers struct {
 	views []core.QueueView
-	paths []string
+	shown map[string]bool
 	out   []core.QueueView
 }
 
@@ -94,30 +93,23 @@ type shownUsers struct {
 // (core.Scheduler.QueuesOver), with the users of the queues a frame shows
 // (Frame.queuesShown): at a thousand leaves the users are tens of
 // thousands, and a step changes most of them. It returns the last frame's
-// list when the views and those queues are the same, else a copy, each
-// queue's users over the last frame's (which they share when equal).
+// list when the views and those queues are the same, else a copy.
 func (c *shownUsers) withUsers(sched *core.Scheduler, queues []core.QueueView, shown map[string]bool) []core.QueueView {
-	paths := slices.Sorted(maps.Keys(shown))
-	if c.out != nil && len(c.views) == len(queues) && (len(queues) == 0 || &c.views[0] == &queues[0]) && slices.Equal(c.paths, paths) {
+	same := c.out != nil && len(c.views) == len(queues) && len(c.shown) == len(shown) &&
+		(len(queues) == 0 || &c.views[0] == &queues[0])
+	for p := range shown {
+		same = same && c.shown[p]
+	}
+	if same {
 		return c.out
 	}
-	last := map[string][]core.UserView{}
-	for _, p := range c.paths {
-		if i := slices.IndexFunc(c.out, func(q core.QueueView) bool { return q.Path == p }); i >= 0 {
-			last[p] = c.out[i].Users
+	out := slices.Clone(queues)
+	for i := range out {
+		if shown[out[i].Path] {
+			out[i].Users = sched.QueueUsers(out[i].Path)
 		}
 	}
-	out := queues
-	for i := range queues {
-		if !shown[queues[i].Path] || !queues[i].Leaf {
-			continue
-		}
-		if &out[0] == &queues[0] {
-			out = slices.Clone(queues)
-		}
-		out[i].Users = sched.QueueUsers(queues[i].Path, last[queues[i].Path])
-	}
-	*c = shownUsers{views: queues, paths: paths, out: out}
+	*c = shownUsers{views: queues, shown: shown, out: out}
 	return out
 }
 
