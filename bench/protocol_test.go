@@ -80,29 +80,3 @@ func frameCrossing(b *testing.B, painted bool) {
 		b.ReportMetric(float64(readAlloc)/1e6, "MB-read-alloc-tick")
 	}
 }
-
-// BenchmarkWorkerTick is the worker's part of a tick of benchmark 5's
-// cluster, natively: the command handled, its reply encoded and the frame
-// shown kept (protocol.Server.Compact), as wasm/worker does after each
-// reply. Its bytes allocated an operation are what the worker's collector
-// must take back per tick, which sets how often it runs (a collection of
-// the worker's heap takes hundreds of milliseconds in the browser).
-func BenchmarkWorkerTick(b *testing.B) {
-	s, _ := playgroundStore(b)
-	sv := protocol.NewServer(s)
-	var rw protocol.ReplyWriter
-	handle := func(c protocol.Command) {
-		rep := sv.Handle(c)
-		require.Empty(b, rep.Err)
-		rw.Encode(1, rep)
-		sv.Compact(&rw)
-	}
-	handle(protocol.Command{Op: protocol.OpCanvas, N: 1280})
-	handle(protocol.Command{Op: protocol.OpLast})
-	handle(protocol.Command{Op: protocol.OpTick, N: 1})
-	b.ReportAllocs()
-	b.ResetTimer()
-	for range b.N {
-		handle(protocol.Command{Op: protocol.OpTick, N: 1})
-	}
-}

@@ -1,0 +1,42 @@
+package protocol_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"yarnplay/app/store"
+	"yarnplay/bench/workload"
+	"yarnplay/protocol"
+)
+
+// BenchmarkWorkerTick is the worker's part of a tick of benchmark 5's
+// cluster (10,000 nodes, 1,000 leaves, 20,000 applications, after its 50
+// ticks): the command handled, its reply encoded and the frame shown kept
+// (Server.Compact), as wasm/worker does after each reply. Natively, its
+// bytes allocated an operation are what the worker's collector must take
+// back per tick, which sets how often it runs (a collection of the
+// worker's heap takes hundreds of milliseconds in the browser); in
+// WebAssembly (go test -exec "$PWD/build/go_js_wasm_exec" with GOOS=js
+// GOARCH=wasm) its time is what the browser's worker takes, without the
+// painting of the node canvas.
+func BenchmarkWorkerTick(b *testing.B) {
+	s := store.New()
+	require.NoError(b, s.Load(workload.Scenario(workload.Allocation(), 50), ""))
+	sv := protocol.NewServer(s)
+	var rw protocol.ReplyWriter
+	handle := func(c protocol.Command) {
+		rep := sv.Handle(c)
+		require.Empty(b, rep.Err)
+		rw.Encode(1, rep)
+		sv.Compact(&rw)
+	}
+	handle(protocol.Command{Op: protocol.OpCanvas, N: 1280})
+	handle(protocol.Command{Op: protocol.OpLast})
+	handle(protocol.Command{Op: protocol.OpTick, N: 1})
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		handle(protocol.Command{Op: protocol.OpTick, N: 1})
+	}
+}
