@@ -335,12 +335,15 @@ func samePrefix(a, b *scenarios.Scenario, k int) bool {
 }
 
 // commonSteps returns how many of the first n steps of a and b are alike
-// (at most n, and at most either's steps), one by one: the same step when
-// both hold the same array, else equal steps.
+// (at most n, and at most either's steps): all when both hold the same
+// array, else one by one.
 func commonSteps(a, b *scenarios.Scenario, n int) int {
 	n = min(n, len(a.Steps), len(b.Steps))
+	if n == 0 || &a.Steps[0] == &b.Steps[0] {
+		return n
+	}
 	for i := range n {
-		if &a.Steps[i] != &b.Steps[i] && !reflect.DeepEqual(&a.Steps[i], &b.Steps[i]) {
+		if !reflect.DeepEqual(&a.Steps[i], &b.Steps[i]) {
 			return i
 		}
 	}
