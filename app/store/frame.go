@@ -41,7 +41,8 @@ type Frame struct {
 	// views; zero makes them fall back to 1024 MB, 1 vcore.
 	MinAlloc resource.Resource
 	// Queues are pre-order, children in configuration order: the rows never
-	// move as usage changes.
+	// move as usage changes. Only the queues whose users the page may show
+	// (the selected queue and the lanes' leaves) carry their Users.
 	Queues []core.QueueView
 	// Nodes are in registration order, without what changes as they
 	// run: each node's name, rack, capacity and label (NodeView's
