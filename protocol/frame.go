@@ -557,7 +557,7 @@ func staticOf(enc []byte) []byte {
 // queueDelta writes q over old (nil: none), whose encodings by queueView
 // are enc and oldEnc: the static part only when it changed.
 func queueDelta(w *writer, q, old *core.QueueView, oldEnc, enc []byte) {
-	same := old != nil && len(oldEnc) > 0 && bytes.Equal(staticOf(enc), staticOf(oldEnc))
+	same := old != nil && bytes.Equal(staticOf(enc), staticOf(oldEnc))
 	w.bool(same)
 	if !same {
 		queueStatic(w, q)
