@@ -111,15 +111,24 @@ type chartData struct {
 
 // usageChart computes the chart of parent's children over f.History.
 func usageChart(f *store.Frame, parent string) chartData {
-	idx := map[string]int{}
-	for i := range f.Queues {
-		idx[f.Queues[i].Path] = i
+	// A queue's index, by a scan from the index from on, round to it
+	// again: the frame lists a parent's children in their order, so the
+	// scans for them all make about one pass, with no map of every queue
+	// built at every step.
+	at := func(path string, from int) int {
+		n := len(f.Queues)
+		for k := range n {
+			if i := (from + k) % n; f.Queues[i].Path == path {
+				return i
+			}
+		}
+		return -1
 	}
 	if parent == "" {
 		parent = "root"
 	}
-	pi, ok := idx[parent]
-	if !ok || f.Queues[pi].Leaf {
+	pi := at(parent, 0)
+	if pi < 0 || f.Queues[pi].Leaf {
 		return chartData{}
 	}
 	p := &f.Queues[pi]
@@ -127,9 +136,9 @@ func usageChart(f *store.Frame, parent string) chartData {
 	d := chartData{Parent: parent, ID: "uc-" + strconv.Itoa(pi)}
 	var children []int
 	guarSum := 0.0
+	ci := pi
 	for _, ch := range p.Children {
-		ci, ok := idx[ch]
-		if !ok {
+		if ci = at(ch, ci+1); ci < 0 {
 			continue
 		}
 		q := &f.Queues[ci]
@@ -139,11 +148,12 @@ func usageChart(f *store.Frame, parent string) chartData {
 		guarSum += float64(q.AbsCapacity)
 	}
 	pts := samplePoints(f.History, chartMaxPoints)
-	// used[k][j]: child j's share at point k.
+	// used[k][j]: child j's share at point k, rows of one array.
 	used := make([][]float64, len(pts))
+	shares := make([]float64, len(pts)*len(children))
 	top := max(float64(p.AbsMaxCapacity), guarSum)
 	for k, hp := range pts {
-		used[k] = make([]float64, len(children))
+		used[k] = shares[k*len(children) : (k+1)*len(children)]
 		tot := 0.0
 		for j, ci := range children {
 			if ci < len(hp.Used) {
@@ -182,10 +192,10 @@ func samplePoints(h []store.HistoryPoint, n int) []store.HistoryPoint {
 // point. Each band is two polygons (within the guarantee, solid; above
 // it, hatched) and a dashed polyline at its guarantee.
 func chartSVG(d *chartData, pts []store.HistoryPoint, used [][]float64, xOf func(int) float64, yOf func(float64) float64, last int) string {
+	// The builder grows as it goes: runs of equal values are one segment
+	// (appendStepLine), so the paths take a few kilobytes where a bound
+	// from the points would be hundreds, allocated at every step.
 	var b strings.Builder
-	// About the bytes the paths take: three per series, four numbers a
-	// point each, and a little.
-	b.Grow(4096 + len(d.Series)*len(pts)*120)
 	// The SVG is markup mounted with app.Raw: the only text from data in
 	// it is the label, through escapeMarkup; ids come from indexes, the
 	// rest are numbers.
@@ -220,12 +230,13 @@ func chartSVG(d *chartData, pts []store.HistoryPoint, used [][]float64, xOf func
 	if xs[len(pts)] <= xs[len(pts)-1] {
 		xs[len(pts)] = xs[len(pts)-1] + 2
 	}
-	base := make([]float64, len(pts))
+	// The bands' edges, one array for every series: base is where the
+	// next band starts.
+	edges := make([]float64, 5*len(pts))
+	base, lo, mid, hi, g := edges[:len(pts)], edges[len(pts):2*len(pts)], edges[2*len(pts):3*len(pts)], edges[3*len(pts):4*len(pts)], edges[4*len(pts):]
 	var path []byte
 	for j, s := range d.Series {
-		lo := append([]float64(nil), base...)
-		mid := make([]float64, len(pts))
-		hi := make([]float64, len(pts))
+		copy(lo, base)
 		for k := range pts {
 			u := used[k][j]
 			mid[k] = lo[k] + min(u, s.Guar)
@@ -241,7 +252,6 @@ func chartSVG(d *chartData, pts []store.HistoryPoint, used [][]float64, xOf func
 		b.WriteString(`<path class="uc-above" fill="url(#` + id + "-h" + strconv.Itoa(j) + `)" d="`)
 		b.Write(path)
 		b.WriteString(`"></path>`)
-		g := make([]float64, len(pts))
 		for k := range pts {
 			g[k] = lo[k] + s.Guar
 		}
