@@ -72,6 +72,7 @@ func (e *AppEditor) Render() app.UI {
 
 // appRow is one application in the table.
 type appRow struct {
+	_                      noEq
 	ID, User, Queue, State string
 	Live                   int
 	Alive                  bool
@@ -212,22 +213,23 @@ func (c *aeTable) Render() app.UI {
 				app.Th().Text("Running Containers"), app.Th().Text("Allocated Memory MB"), app.Th().Text("Allocated CPU VCores"),
 				app.Th().Text("Reserved"), app.Th().Text("% of Queue"), app.Th().Text("% of Cluster"),
 			)),
-			app.TBody().Body(app.Range(c.Rows).Slice(func(i int) app.UI { return &aeRow{Ed: c.Ed, Row: c.Rows[i]} })),
+			app.TBody().Body(app.Range(c.Rows).Slice(func(i int) app.UI { return &aeRow{Ed: c.Ed, Row: &c.Rows[i]} })),
 		)),
 	)
 }
 
-// aeRow is one application of the table, a component of plain values:
-// go-app draws again only the rows whose values changed.
+// aeRow is one application of the table, a component of plain values
+// (held by pointer, as laneCardRow's): go-app draws again only the rows
+// whose values changed.
 type aeRow struct {
 	app.Compo
 
 	Ed  *AppEditor
-	Row appRow
+	Row *appRow
 }
 
 // Render draws the row.
-func (r *aeRow) Render() app.UI { return r.Ed.appRow(r.Row) }
+func (r *aeRow) Render() app.UI { return r.Ed.appRow(*r.Row) }
 
 func (e *AppEditor) appRow(a appRow) app.UI {
 	return app.Tr().DataSet("app", a.ID).Body(

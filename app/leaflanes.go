@@ -55,6 +55,7 @@ const (
 
 // laneCard is one application in a lane.
 type laneCard struct {
+	_         noEq
 	App, User string
 	Queue     string
 	Priority  int
@@ -76,6 +77,7 @@ type laneCard struct {
 // userBar is one user of a leaf against its limits, as fractions of the
 // bar's scale.
 type userBar struct {
+	_                           noEq
 	Name                        string
 	Active                      bool
 	Used, Reserved, Limit, ULF  float64
@@ -280,14 +282,14 @@ func laneView(l *laneModel) app.UI {
 			app.If(l.Visited, func() app.UI { return app.Span().Class("badge b-visit").Text("visited this step") }),
 		),
 		app.Ol().Class("lane-cards").Aria("label", "Applications in the order the scheduler walks them").Body(
-			app.Range(l.Cards).Slice(func(i int) app.UI { return &laneCardRow{Card: l.Cards[i], Pos: i + 1} }),
+			app.Range(l.Cards).Slice(func(i int) app.UI { return &laneCardRow{Card: &l.Cards[i], Pos: i + 1} }),
 		),
 		app.If(l.MoreCards > 0, func() app.UI {
 			return app.P().Class("lane-more muted").Text("… and " + nOf(l.MoreCards, "more application", "more applications") + " after these.")
 		}),
 		app.If(len(l.Users) > 0, func() app.UI {
 			return app.Div().Class("lane-users").Body(
-				app.Range(l.Users).Slice(func(i int) app.UI { return &userBarRow{Bar: l.Users[i]} }),
+				app.Range(l.Users).Slice(func(i int) app.UI { return &userBarRow{Bar: &l.Users[i]} }),
 				app.If(l.MoreUsers > 0, func() app.UI {
 					return app.P().Class("lane-more muted").Text("… and " + nOf(l.MoreUsers, "more user", "more users") + ".")
 				}),
@@ -302,24 +304,27 @@ func laneView(l *laneModel) app.UI {
 }
 
 // laneCardRow and userBarRow are a lane's app card and user bar as
-// components of plain values: go-app draws again only the ones whose
-// values changed (a step changes some of the hundreds the lanes show).
+// components of plain values, built afresh at each render: go-app draws
+// again only the ones whose values changed (a step changes some of the
+// hundreds the lanes show). They hold the values by pointer: go-app
+// compares what pointers point at (reflect.DeepEqual), and copies a
+// struct field into an interface three times to compare it.
 type laneCardRow struct {
 	app.Compo
-	Card laneCard
+	Card *laneCard
 	Pos  int
 }
 
 // Render draws the card.
-func (r *laneCardRow) Render() app.UI { return laneCardView(&r.Card, r.Pos) }
+func (r *laneCardRow) Render() app.UI { return laneCardView(r.Card, r.Pos) }
 
 type userBarRow struct {
 	app.Compo
-	Bar userBar
+	Bar *userBar
 }
 
 // Render draws the user's bar.
-func (r *userBarRow) Render() app.UI { return userBarView(&r.Bar) }
+func (r *userBarRow) Render() app.UI { return userBarView(r.Bar) }
 
 // outcomeIcon repeats an outcome as a shape.
 var outcomeIcon = map[string]string{

@@ -39,15 +39,15 @@ type QueueBars struct {
 	win slotWindow
 }
 
-// Render draws the list. Rows are components whose only field is a small
-// value, so go-app re-renders only the rows whose numbers changed.
+// Render draws the list. Rows are components whose only field points at a
+// small value, so go-app re-renders only the rows whose numbers changed.
 func (c *QueueBars) Render() app.UI {
 	n := len(c.Frame.Queues)
 	list := app.Ol().Class(listClass(n)).Attr("data-step", strconv.Itoa(c.Frame.Step)).OnClick(c.onClick)
 	var body app.UI
 	if n <= virtualRows {
 		rows := queueBarRows(&c.Frame)
-		body = app.Range(rows).Slice(func(i int) app.UI { return &queueBarRowView{Row: rows[i]} })
+		body = app.Range(rows).Slice(func(i int) app.UI { return &queueBarRowView{Row: &rows[i]} })
 	} else {
 		first, last := c.win.span(n)
 		rows := queueBarRowsRange(&c.Frame, first, last)
@@ -58,12 +58,12 @@ func (c *QueueBars) Render() app.UI {
 		}
 		list = list.Class("virtual slotted").Style("--slot-h", c.win.height("1.9rem"))
 		body = app.Range(c.Frame.Queues).Slice(func(i int) app.UI {
-			var r queueBarRow
+			var r *queueBarRow
 			switch {
 			case i >= first && i < last:
-				r = rows[i-first]
+				r = &rows[i-first]
 			case len(focused) > 0 && i == c.win.focused-1:
-				r = focused[0]
+				r = &focused[0]
 			default:
 				return slotPlaceholder()
 			}
@@ -177,6 +177,7 @@ func queueBarGeom(q *core.QueueView, f *store.Frame) barGeom {
 // queueBarRow is everything one row shows, as plain values: comparing two
 // rows is cheap, so an unchanged row is not rendered again.
 type queueBarRow struct {
+	_ noEq
 	// Pos is the row's place in the list, from 1, of Of rows, when not
 	// every row is drawn (0 otherwise).
 	Pos, Of    int
@@ -285,17 +286,18 @@ func queueDetail(q *core.QueueView) string {
 	return b.String()
 }
 
-// queueBarRowView renders one row.
+// queueBarRowView renders one row, a value built afresh at each render
+// and held by pointer (as laneCardRow's).
 type queueBarRowView struct {
 	app.Compo
 
-	Row queueBarRow
+	Row *queueBarRow
 }
 
 // Render draws the row: a button (so Enter and Space select it) holding the
 // name, the bar, the summary and the badges.
 func (v *queueBarRowView) Render() app.UI {
-	r := v.Row
+	r := *v.Row
 	g := r.Geom
 	class := "qb-row"
 	if r.Selected {

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -121,9 +122,10 @@ func TestQueueBarsRerenderOnlyChangedRows(t *testing.T) {
 	changed := map[string]bool{}
 	for i := range before {
 		require.Equal(t, before[i].Path, after[i].Path)
-		changed[before[i].Path] = before[i] != after[i]
+		changed[before[i].Path] = !reflect.DeepEqual(before[i], after[i])
 	}
-	// go-app re-renders a row component only when its field differs.
+	// go-app re-renders a row component only when what its field points
+	// at differs (reflect.DeepEqual).
 	require.Equal(t, map[string]bool{"root": true, "root.eng": true, "root.eng.dev": true, "root.eng.test": false, "root.fin": true}, changed)
 	require.Equal(t, before[4].Summary, after[4].Summary, "fin's numbers are the same")
 	require.NotEqual(t, before[4].Rank, after[4].Rank, "fin's rank in root's order is new")

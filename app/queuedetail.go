@@ -28,11 +28,13 @@ type QueueDetail struct {
 // detailRow is one labelled number; Why, when set, says why it is what it
 // is, in view.
 type detailRow struct {
+	_                        noEq
 	Label, Value, Field, Why string
 }
 
 // userRow is one user of the Active Users Info table.
 type userRow struct {
+	_                                           noEq
 	Name, Weight, MaxResource, UsedResource, AM string
 	Schedulable, NonSchedulable                 int
 	Active                                      bool
