@@ -50,7 +50,9 @@ func (p *Page) onUI(fn func()) {
 		f := p.ctl.Frame()
 		p.ctl.redraw = false
 		fn()
-		if p.ctl.Frame() == f && !p.ctl.redraw {
+		if nf := p.ctl.Frame(); nf != f {
+			p.gcFrameCame(ctx, f, nf)
+		} else if !p.ctl.redraw {
 			ctx.PreventUpdate()
 		}
 	})

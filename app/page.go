@@ -58,6 +58,12 @@ type Page struct {
 	// stages are the frames the panels of the later stages show, and the
 	// actions waiting for them (stages.go).
 	stages stagedFrames
+	// gcJumped is true from a jump's frame to the collection once every
+	// stage shows the page's frame (advanceStage: the page's renders ask
+	// for it while gcJumped is set); gcFrames counts the frames, for the
+	// collection when they stop (pagegc.go).
+	gcJumped bool
+	gcFrames int
 	// undo keeps the work before the last destroying action (undo.go).
 	undo Undo
 	// saving is what the page knows of the work kept aside (savedwork.go).
@@ -137,7 +143,9 @@ func (p *Page) playground(f *store.Frame) app.HTMLDiv {
 	}
 	lanes, chart, eds := p.staged(stageLanes, f), p.staged(stageChart, f), p.staged(stageEditors, f)
 	pf := partitionFrame(f)
-	if len(p.stages.queued) > 0 {
+	if len(p.stages.queued) > 0 || (p.gcJumped && p.loaded) {
+		// advanceStage runs the action waiting, or collects after a jump,
+		// once every stage shows f.
 		p.nextStage()
 	}
 	// A stage's frame is nil while the page opens a big cluster (staged):

@@ -114,8 +114,14 @@ func (p *Page) advanceStage(ctx app.Context) {
 			return
 		}
 	}
+	// Every stage shows the frame: after a jump, the page collects its
+	// garbage (pagegc.go).
+	if p.gcJumped {
+		p.gcJumped = false
+		collectGarbage()
+	}
 	if len(st.queued) > 0 && !p.ctl.Busy() {
-		// Every stage shows the frame and the simulation has answered
+		// The simulation has answered
 		// every command: the first action waiting runs (the next, once
 		// its frame is drawn in turn).
 		fn := st.queued[0]

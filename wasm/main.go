@@ -37,15 +37,17 @@ func main() {
 	// code (6 to 10 ms in Chromium): one now, on the small heap of the
 	// start, keeps that out of the user's first actions.
 	runtime.GC()
-	// Go's stock runtime marks the page's heap in one go, inside the task
-	// that allocates (a render). The page holds no simulation (the worker
-	// does), so its heap is small (tens of MB at 500 queues): it is
-	// collected once it has grown tenfold, which keeps the marks out of
-	// most renders, and at the latest at 512 MiB, which bounds what a big
-	// cluster's frames make it hold. TestBrowserLinksAtTheLimits, 500
-	// queues, on a loaded machine: drawn in 4 to 6 s with tasks of 3 to 5 s
-	// at Go's default, 2.3 to 3.1 s with tasks of 1.3 to 1.6 s so.
-	debug.SetGCPercent(1000)
+	// Go's stock runtime collects the page's heap in one run, inside the
+	// task under way (a render). The page holds no simulation (the worker
+	// does), so its heap is small, and the page collects it itself after
+	// a jump and when the frames stop (app/pagegc.go): the runtime's own
+	// collections come in a long burst of steps only, once the heap has
+	// grown sixteenfold, and at the latest at 512 MiB, which bounds what a
+	// big cluster's frames make it hold. A smaller growth had a burst of
+	// ticks at a thousand queues meet a collection in its first thirty
+	// ticks; Go's default had every render of a big cluster's opening
+	// collect (the commits that set these say by how much).
+	debug.SetGCPercent(1500)
 	debug.SetMemoryLimit(512 << 20)
 	goapp.RunWhenOnBrowser()
 }
