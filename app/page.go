@@ -228,8 +228,8 @@ func bigFrame(f *store.Frame) bool {
 // chartParent is the parent whose children the usage chart stacks: the
 // selected queue when it is a parent, else its parent, else root.
 func chartParent(f *store.Frame) string {
-	for _, q := range f.Queues {
-		if q.Path == f.Selected {
+	for i := range f.Queues {
+		if q := &f.Queues[i]; q.Path == f.Selected {
 			if q.Leaf {
 				return q.Parent
 			}

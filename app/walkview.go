@@ -158,8 +158,8 @@ func (w *Walker) start(ctx app.Context) {
 		return
 	}
 	leaf := make(map[string]bool, len(f.Queues))
-	for _, q := range f.Queues {
-		leaf[q.Path] = q.Leaf
+	for i := range f.Queues {
+		leaf[f.Queues[i].Path] = f.Queues[i].Leaf
 	}
 	w.steps = WalkSteps(f.Events, func(p string) bool { return leaf[p] })
 	if len(w.steps) == 0 {
