@@ -96,8 +96,9 @@ func (p *Page) nextStage() {
 
 // advanceStage gives the page's frame to the next stage, in turn, that lags
 // behind it, for the page's next render (the dispatch asks for one), which
-// calls the next stage's turn when more lag; when none lags, the first
-// action waiting for them runs.
+// calls the next stage's turn when more lag; when none lags, the page
+// collects its garbage after a jump (pagegc.go), and the first action
+// waiting for the stages runs.
 func (p *Page) advanceStage(ctx app.Context) {
 	st := &p.stages
 	st.waiting = false
@@ -121,9 +122,8 @@ func (p *Page) advanceStage(ctx app.Context) {
 		collectGarbage()
 	}
 	if len(st.queued) > 0 && !p.ctl.Busy() {
-		// The simulation has answered
-		// every command: the first action waiting runs (the next, once
-		// its frame is drawn in turn).
+		// The simulation has answered every command: the first action
+		// waiting runs (the next, once its frame is drawn in turn).
 		fn := st.queued[0]
 		st.queued = st.queued[1:]
 		fn(ctx)
