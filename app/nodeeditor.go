@@ -40,6 +40,7 @@ type NodeEditor struct {
 
 // nodeChip is a node as the node editor lists it.
 type nodeChip struct {
+	_                 noEq
 	Name, Rack, Label string
 	Capacity          resource.Resource
 }

@@ -122,6 +122,7 @@ type qeTree struct {
 // qeRow is one queue of the editor's list: its path, depth and number of
 // children, and its place among its siblings (from 1, of size).
 type qeRow struct {
+	_           noEq
 	path        string
 	depth, kids int
 	pos, size   int

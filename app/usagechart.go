@@ -80,6 +80,7 @@ func (c *UsageChart) Render() app.UI {
 
 // chartSeries is one child of the chart.
 type chartSeries struct {
+	_          noEq
 	Path, Name string
 	Hue        int
 	Guar, Now  float64
@@ -88,6 +89,7 @@ type chartSeries struct {
 // chartMarker is one marker button: the steps of a bucket of the x axis
 // that had notable events.
 type chartMarker struct {
+	_    noEq
 	Step int
 	// X is the marker's position as a fraction of the chart's width.
 	X float64

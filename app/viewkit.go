@@ -325,6 +325,7 @@ func (c *Callback[T]) Call(v T) {
 
 // noEq, as a struct's first field, makes the struct not comparable with
 // ==, so that the binary carries no equality function for it: for the
-// rows the panels build at every render, which only go-app compares, by
-// reflection (reflect.DeepEqual through the row components' pointers).
+// values the panels build at every render and never compare so (the
+// rows, which go-app compares by reflection through the row components'
+// pointers; the chart's series and markers; the walk's marks).
 type noEq [0]func()

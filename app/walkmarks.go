@@ -39,6 +39,7 @@ func clearWalkMarks() {
 
 // walkMark is one highlight: the elements selected get data-walk=Mark.
 type walkMark struct {
+	_                       noEq
 	Sel, Mark, Rank, Reason string
 	// Main is the element scrolled into view.
 	Main bool
