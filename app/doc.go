@@ -12,4 +12,11 @@
 // Inside this package the identifier app is go-app's package
 // (github.com/maxence-charriere/go-app/v10/pkg/app), as in go-app's own
 // documentation; other packages import both, naming go-app's goapp.
+//
+// An element's event handler reads what it acts on when it runs (the
+// component's fields, the element's data attributes), never a value the
+// render captured: go-app keeps a mounted element's handler when a later
+// render gives it the same function literal, whatever that one captured
+// (eventHandler.Equal compares code pointers), so a captured value would
+// be the one of the render that first mounted the element.
 package app

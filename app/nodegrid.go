@@ -278,7 +278,7 @@ func (c *NodeGrid) finder() app.UI {
 			OnChange(func(ctx app.Context, e app.Event) { c.open(ctx.JSSrc().Get("value").String()); ctx.Defer(c.redraw) }),
 		app.If(hb != "", func() app.UI {
 			return app.Button().Type("button").Class("ng-open-hb").
-				OnClick(func(ctx app.Context, e app.Event) { c.open(hb); ctx.Defer(c.redraw) }).
+				OnClick(func(ctx app.Context, e app.Event) { c.open(c.Frame.HeartbeatNode); ctx.Defer(c.redraw) }).
 				Body(app.Span().Aria("hidden", "true").Text("♥ "), app.Text("open "+hb))
 		}),
 	)

@@ -45,7 +45,7 @@ func (c *PartitionPicker) Render() app.UI {
 			ch := choices[i]
 			return app.Button().Type("button").Class("partition").DataSet("partition", ch.label).
 				Aria("pressed", strconv.FormatBool(ch.label == c.Selected)).Title(ch.title).Text(ch.text).
-				OnClick(func(app.Context, app.Event) { c.OnPick.Call(ch.label) })
+				OnClick(c.pick)
 		}),
 	)
 }
@@ -64,4 +64,13 @@ func partitionFrame(f *store.Frame) store.Frame {
 // labelBadge marks a node of a labelled partition with its label.
 func labelBadge(label string) app.UI {
 	return app.Span().Class("node-label").DataSet("label", label).Title("Node label " + label + ": the node is in partition " + label).Text(label)
+}
+
+// pick calls OnPick with the partition of the button clicked, which its
+// data-partition says when it is clicked (see the package's doc on
+// handlers).
+func (c *PartitionPicker) pick(ctx app.Context, _ app.Event) {
+	if p := ctx.JSSrc().Get("dataset").Get("partition"); p.Type() == app.TypeString {
+		c.OnPick.Call(p.String())
+	}
 }

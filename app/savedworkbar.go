@@ -117,8 +117,11 @@ func (p *Page) savedWorkBar() app.UI {
 		broken = app.P().ID("saved-broken").Class("status error").Role("alert").Body(
 			app.Text("Your saved work did not open ("+b.Why+"). It is kept: "),
 			app.Button().Type("button").ID("saved-broken-download").Text("Download it").OnClick(func(app.Context, app.Event) {
-				if err := p.ctl.Downloads.Download("yarnplay-saved-work.json", "application/json", []byte(b.Saved)); err != nil {
-					p.ctl.Report(err)
+				// The work broken at the click (see the package's doc on handlers).
+				if b := p.saving.broken; b != nil {
+					if err := p.ctl.Downloads.Download("yarnplay-saved-work.json", "application/json", []byte(b.Saved)); err != nil {
+						p.ctl.Report(err)
+					}
 				}
 			}),
 			app.Text(" "),

@@ -102,9 +102,9 @@ func (t *Timeline) Render() app.UI {
 		),
 		app.Div().Class("tl-more").Body(
 			t.undoable("tl-fork", "Fork here", "Drop the steps after this one, to play another future from here (undo brings them back)", atEnd,
-				"forked here, dropping "+nOf(f.Steps-f.Step, "later step", "later steps"), protocol.OpFork),
+				func() string { return "forked here, dropping " + nOf(t.F.Steps-t.F.Step, "later step", "later steps") }, protocol.OpFork),
 			t.undoable("tl-reset", "Reset", "Back to the scenario as loaded, at the start (R; undo brings your changes back)", false,
-				"reset the scenario to as it was loaded", protocol.OpReset),
+				func() string { return "reset the scenario to as it was loaded" }, protocol.OpReset),
 			app.Button().ID("tl-help").Type("button").Class("tl-help").Title("Keyboard shortcuts (?)").
 				Aria("label", "Keyboard shortcuts").Text("?").OnClick(func(app.Context, app.Event) {
 				if t.OnHelp != nil {
@@ -116,15 +116,16 @@ func (t *Timeline) Render() app.UI {
 }
 
 // undoable is one of the bar's buttons running a destroying store action,
-// kept for undo.
-func (t *Timeline) undoable(id, text, label string, disabled bool, what string, op protocol.Op) app.UI {
+// kept for undo; what says the action in the undo bar, at the click (the
+// step shown then: see the package's doc on handlers).
+func (t *Timeline) undoable(id, text, label string, disabled bool, what func() string, op protocol.Op) app.UI {
 	return app.Button().ID(id).Type("button").Title(label).Aria("label", label).Disabled(disabled).
 		Text(text).OnClick(func(app.Context, app.Event) {
 		if t.Undo == nil {
 			t.Ctl.Do(protocol.Command{Op: op})
 			return
 		}
-		t.Undo.Do(t.Ctl, what, protocol.Command{Op: op}, nil)
+		t.Undo.Do(t.Ctl, what(), protocol.Command{Op: op}, nil)
 	})
 }
 

@@ -58,9 +58,7 @@ func (c *UsageChart) Render() app.UI {
 					return app.Button().Type("button").Class("uc-marker").Attr("data-step", strconv.Itoa(m.Step)).
 						Style("left", strconv.FormatFloat(m.X*100, 'f', 2, 64)+"%").
 						Aria("label", m.Label).Title(m.Label).
-						OnClick(func(ctx app.Context, e app.Event) {
-							c.OnJump.Call(m.Step)
-						}).Text(m.Glyphs)
+						OnClick(c.jump).Text(m.Glyphs)
 				}),
 			),
 		),
@@ -76,6 +74,14 @@ func (c *UsageChart) Render() app.UI {
 			app.Li().Body(app.Span().Class("lg-swatch lg-guar-line").Aria("hidden", "true"), app.Text("guarantee")),
 		),
 	)
+}
+
+// jump moves the timeline to the step of the marker clicked, which its
+// data-step says when it is clicked (see the package's doc on handlers).
+func (c *UsageChart) jump(ctx app.Context, _ app.Event) {
+	if step, err := strconv.Atoi(ctx.JSSrc().Get("dataset").Get("step").String()); err == nil {
+		c.OnJump.Call(step)
+	}
 }
 
 // chartSeries is one child of the chart.
