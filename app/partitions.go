@@ -68,9 +68,11 @@ func labelBadge(label string) app.UI {
 
 // pick calls OnPick with the partition of the button clicked, which its
 // data-partition says when it is clicked (see the package's doc on
-// handlers).
+// handlers); the default partition's button has none.
 func (c *PartitionPicker) pick(ctx app.Context, _ app.Event) {
+	label := ""
 	if p := ctx.JSSrc().Get("dataset").Get("partition"); p.Type() == app.TypeString {
-		c.OnPick.Call(p.String())
+		label = p.String()
 	}
+	c.OnPick.Call(label)
 }
