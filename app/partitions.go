@@ -70,9 +70,5 @@ func labelBadge(label string) app.UI {
 // data-partition says when it is clicked (see the package's doc on
 // handlers); the default partition's button has none.
 func (c *PartitionPicker) pick(ctx app.Context, _ app.Event) {
-	label := ""
-	if p := ctx.JSSrc().Get("dataset").Get("partition"); p.Type() == app.TypeString {
-		label = p.String()
-	}
-	c.OnPick.Call(label)
+	c.OnPick.Call(data(ctx, "partition"))
 }

@@ -342,6 +342,9 @@ func (e *QueueEditor) action(path, text, label, what string) app.UI {
 		Title(label).Aria("label", label).Text(text).OnClick(e.act)
 }
 
+// data returns the data attribute key of the element whose handler runs
+// ("" when it has none): how the panels' handlers learn what they act on
+// when they run (see the package's doc on handlers).
 func data(ctx app.Context, key string) string {
 	v := ctx.JSSrc().Get("dataset").Get(key)
 	if !v.Truthy() {

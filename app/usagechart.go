@@ -79,7 +79,7 @@ func (c *UsageChart) Render() app.UI {
 // jump moves the timeline to the step of the marker clicked, which its
 // data-step says when it is clicked (see the package's doc on handlers).
 func (c *UsageChart) jump(ctx app.Context, _ app.Event) {
-	if step, err := strconv.Atoi(ctx.JSSrc().Get("dataset").Get("step").String()); err == nil {
+	if step, err := strconv.Atoi(data(ctx, "step")); err == nil {
 		c.OnJump.Call(step)
 	}
 }
