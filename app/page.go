@@ -60,10 +60,12 @@ type Page struct {
 	stages stagedFrames
 	// gcJumped is true from a jump's frame to the collection once every
 	// stage shows the page's frame (advanceStage: the page's renders ask
-	// for it while gcJumped is set); gcFrames counts the frames, for the
-	// collection when they stop (pagegc.go).
-	gcJumped bool
-	gcFrames int
+	// for it while gcJumped is set); gcFrames counts the frames, and
+	// gcWaiting is true while the collection waits for them to stop
+	// (pagegc.go).
+	gcJumped  bool
+	gcFrames  int
+	gcWaiting bool
 	// undo keeps the work before the last destroying action (undo.go).
 	undo Undo
 	// saving is what the page knows of the work kept aside (savedwork.go).

@@ -21,26 +21,40 @@ import (
 //     finds a smaller live heap than the drawn page's, and the next run
 //     comes due after that much less garbage: a burst of ticks right
 //     after the jump met it.
-//   - after quietCollect without a frame coming, when a burst of steps
-//     left garbage behind, so that the next burst starts with the most
-//     room.
+//   - once quietCollect went by without a frame coming, when a burst of
+//     steps left garbage behind, so that the next burst starts with the
+//     most room.
 
-// quietCollect is how long the page waits, after a frame came, before it
-// collects the garbage of the frames before (Page.gcFrameCame).
+// quietCollect is how long the page waits without a frame before it
+// collects the garbage of the frames before (Page.collectWhenQuiet).
 const quietCollect = time.Second
 
 // gcFrameCame notes a frame f that came after was: a jump (isJump) has
-// the page collect once every panel shows it. The quiet collection runs
-// when no frame came in quietCollect after f.
+// the page collect once every panel shows it, and the quiet collection
+// waits for the frames to stop.
 func (p *Page) gcFrameCame(ctx app.Context, was, f *store.Frame) {
 	if isJump(was, f) {
 		p.gcJumped = true
 	}
 	p.gcFrames++
-	n := p.gcFrames
+	if !p.gcWaiting {
+		p.gcWaiting = true
+		p.collectWhenQuiet(ctx, p.gcFrames)
+	}
+}
+
+// collectWhenQuiet collects the garbage once quietCollect went by without
+// a frame after the n-th: one timer, which waits again while frames come
+// (every frame of a burst would otherwise start a timer of its own).
+func (p *Page) collectWhenQuiet(ctx app.Context, n int) {
 	ctx.After(quietCollect, func(ctx app.Context) {
 		ctx.PreventUpdate()
-		if n == p.gcFrames && !p.drawing() {
+		if n != p.gcFrames {
+			p.collectWhenQuiet(ctx, p.gcFrames)
+			return
+		}
+		p.gcWaiting = false
+		if !p.drawing() {
 			p.gcJumped = false
 			collectGarbage()
 		}
