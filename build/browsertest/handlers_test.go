@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -15,13 +14,11 @@ import (
 
 // TestBrowserButtonsActOnTheStepShown steps through heartbeats of two
 // nodes of sixty (drawn as strips, with a finder) and clicks the node
-// panel's "open" button of the heartbeating node: it opens the node of the step shown, not the one of the step the
-// button first appeared at. go-app keeps an element's old handler when
+// panel's "open" button of the heartbeating node: it opens the node of
+// the step shown, not the one of the step the button first appeared at. go-app keeps an element's old handler when
 // the new one is the same function literal (its code), whatever the new
 // one captured, so a handler must read what it acts on when it runs.
 func TestBrowserButtonsActOnTheStepShown(t *testing.T) {
-	_, _, p, problems := sitePage(t, 3*time.Minute)
-	defer func() { require.Empty(t, problems()) }()
 	sc := &scenarios.Scenario{
 		Version: 1, Name: "two heartbeats",
 		Config: map[string]string{"yarn.scheduler.capacity.root.queues": "a", "yarn.scheduler.capacity.root.a.capacity": "100"},
@@ -31,10 +28,7 @@ func TestBrowserButtonsActOnTheStepShown(t *testing.T) {
 			{Heartbeat: scenarios.Heartbeats{{Node: "n1"}}},
 		},
 	}
-	link, err := scenarios.EncodeLink(sc, 0, "")
-	require.NoError(t, err)
-	p.open(p.url + "#" + link)
-	p.wait(counter+`.startsWith('step 0 of 2')`, "the start")
+	p := openAt(t, sc, 0)
 	p.press(kb.ArrowRight)
 	p.wait(`(document.querySelector('.ng-open-hb') || {}).textContent === '♥ open n0'`, "the button of n0's heartbeat")
 	p.press(kb.ArrowRight)
@@ -51,8 +45,6 @@ func TestBrowserButtonsActOnTheStepShown(t *testing.T) {
 // were first drawn: the marker jumps to the step it now says, and the undo
 // bar counts the steps the fork now drops.
 func TestBrowserMarkersAndForkActOnTheStepShown(t *testing.T) {
-	_, _, p, problems := sitePage(t, 3*time.Minute)
-	defer func() { require.Empty(t, problems()) }()
 	sc := &scenarios.Scenario{
 		Version: 1, Name: "a hundred submissions",
 		Config: map[string]string{"yarn.scheduler.capacity.root.queues": "a,b", "yarn.scheduler.capacity.root.a.capacity": "50",
@@ -62,10 +54,7 @@ func TestBrowserMarkersAndForkActOnTheStepShown(t *testing.T) {
 	for i := range 100 {
 		sc.Steps = append(sc.Steps, scenarios.Step{Submit: &scenarios.Submit{App: fmt.Sprint("app_", i), User: "u", Queue: "a"}})
 	}
-	link, err := scenarios.EncodeLink(sc, 0, "")
-	require.NoError(t, err)
-	p.open(p.url + "#" + link)
-	p.wait(counter+`.startsWith('step 0 of 100')`, "the start")
+	p := openAt(t, sc, 0)
 	for i := 1; i <= 20; i++ {
 		p.press(kb.ArrowRight)
 		p.wait(counter+`.startsWith('step `+strconv.Itoa(i)+` of 100')`, "step "+strconv.Itoa(i))

@@ -91,15 +91,22 @@ func TestBrowserAStepBackKeepsThePanels(t *testing.T) {
 // openAtTheEnd opens a page on sc's share link, standing on its last step.
 func openAtTheEnd(t *testing.T, sc *scenarios.Scenario) *page {
 	t.Helper()
+	return openAt(t, sc, len(sc.Steps))
+}
+
+// openAt opens a page on sc's share link, standing on step; the test fails
+// if the page reported JavaScript errors.
+func openAt(t *testing.T, sc *scenarios.Scenario, step int) *page {
+	t.Helper()
+	requireChromium(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	t.Cleanup(cancel)
 	root, url := builtSite(ctx, t)
 	p, problems := newPage(ctx, t, url, screenshotDir(t, root))
 	t.Cleanup(func() { require.Empty(t, problems()) })
-	link, err := scenarios.EncodeLink(sc, len(sc.Steps), "")
+	link, err := scenarios.EncodeLink(sc, step, "")
 	require.NoError(t, err)
 	p.open(url + "#" + link)
-	end := strconv.Itoa(len(sc.Steps))
-	p.wait(counter+`.startsWith('step `+end+` of `+end+`')`, "the end of the work")
+	p.wait(counter+`.startsWith('step `+strconv.Itoa(step)+` of `+strconv.Itoa(len(sc.Steps))+` ')`, "step "+strconv.Itoa(step)+" of the work")
 	return p
 }
