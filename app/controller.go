@@ -99,6 +99,7 @@ func NewLocalController(s *store.Store) *Controller {
 	ctl.works = s.Works()
 	if f := s.Frame(); f != nil {
 		ctl.frame = f.ForPage("", true) // the page's frame, as the worker sends it
+		ctl.frame.OwnContainers()       // the store reuses f's (protocol.NewServer)
 	}
 	return ctl
 }

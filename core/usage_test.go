@@ -25,21 +25,24 @@ func TestQueueUsageIsTheViews(t *testing.T) {
 
 // Views built over earlier views (QueuesOver, with QueueUsers, and
 // AppsBriefOver) are the views built afresh, leave the earlier views as
-// they were, and share their lists where they are equal.
+// they were, and share their lists where they are equal; written over
+// the array of another step's views, they are the same.
 func TestViewsOverEarlierViewsAreTheViews(t *testing.T) {
 	for seed := range uint64(4) {
 		w := newWorkload(t, 5+seed)
 		var lastQ, olderQ, lastFreshQ []core.QueueView
-		var lastA, olderA, lastFreshA []core.AppView
+		var lastA, olderA, lastFreshA, into []core.AppView
 		sharedIDs, sharedRequests := 0, 0
 		for i := range 300 {
 			w.do()
 			freshQ, freshA := w.s.Queues(), briefApps(w.s.Apps())
-			queues, apps := withUsers(t, w.s, w.s.QueuesOver(lastQ)), w.s.AppsBriefOver(lastA)
+			queues, apps := withUsers(t, w.s, w.s.QueuesOver(lastQ)), w.s.AppsBriefOver(nil, lastA)
 			require.Equal(t, freshQ, queues, "seed %d step %d", seed, i)
 			require.Equal(t, freshA, apps, "seed %d step %d", seed, i)
 			require.Equal(t, freshQ, withUsers(t, w.s, w.s.QueuesOver(olderQ)), "over older views: seed %d step %d", seed, i)
-			require.Equal(t, freshA, w.s.AppsBriefOver(olderA), "over older views: seed %d step %d", seed, i)
+			require.Equal(t, freshA, w.s.AppsBriefOver(nil, olderA), "over older views: seed %d step %d", seed, i)
+			into = w.s.AppsBriefOver(into, lastA)
+			require.Equal(t, freshA, into, "written over the views of another step: seed %d step %d", seed, i)
 			require.Equal(t, lastFreshQ, lastQ, "the last views changed: seed %d step %d", seed, i)
 			require.Equal(t, lastFreshA, lastA, "the last views changed: seed %d step %d", seed, i)
 			for j, q := range queues {

@@ -39,9 +39,16 @@ func (s *Scheduler) QueueUsers(path string) []UserView {
 // AppsBriefOver returns the views of the accepted applications, in Apps'
 // order, without their containers (AppView.Containers is nil: the nodes'
 // views list them), sharing the requests of prev's view of the same
-// application (at the same index) where they are equal.
-func (s *Scheduler) AppsBriefOver(prev []AppView) []AppView {
-	out := make([]AppView, len(s.apps))
+// application (at the same index) where they are equal. They are written
+// over dst's array when it has room (dst and prev are not the same
+// array), else in a new one.
+func (s *Scheduler) AppsBriefOver(dst, prev []AppView) []AppView {
+	out := dst[:0]
+	if out == nil || cap(out) < len(s.apps) {
+		out = make([]AppView, 0, len(s.apps))
+	}
+	clear(out[len(s.apps):cap(out)]) // no view left behind holds on to what it shares
+	out = out[:len(s.apps)]
 	for i, a := range s.apps {
 		var p *AppView
 		if i < len(prev) && prev[i].ID == a.id {

@@ -13,9 +13,14 @@ import (
 // to the step part by part, letting commands in between: then the page
 // gets the step's frame unasked, the canvas is painted from the store's
 // frame, and both are what a replay from the start shows, at every
-// recording level. Steps back kept after it read back over it alike.
+// recording level, with a node opened (whose containers the page's frames
+// hold) or none. Steps back kept after it read back over it alike.
 func TestCatchingUpShowsWhatReplayShows(t *testing.T) {
-	for _, nodes := range []int{40, store.FullRecordHeartbeats + 10} {
+	for _, tc := range []struct {
+		nodes int
+		focus string
+	}{{40, ""}, {store.FullRecordHeartbeats + 10, ""}, {40, "n1"}, {store.FullRecordHeartbeats + 10, "n7"}} {
+		nodes, focus := tc.nodes, tc.focus
 		sc := manyApps(120)
 		sc.Nodes[0].Count = nodes
 		s := store.New()
@@ -42,7 +47,7 @@ func TestCatchingUpShowsWhatReplayShows(t *testing.T) {
 			r.Jump(k)
 			g := r.Frame()
 			if !whole {
-				g = g.ForPage("", false).ForPaintedNodes("")
+				g = g.ForPage(focus, false).ForPaintedNodes(focus)
 			}
 			h := *g
 			h.Revision = s.Frame().Revision
@@ -64,7 +69,7 @@ func TestCatchingUpShowsWhatReplayShows(t *testing.T) {
 			t.Fatal("catching up never ends")
 			return nil
 		}
-		do(Command{Op: OpCanvas, N: 1200})
+		do(Command{Op: OpCanvas, N: 1200, Node: focus})
 		do(Command{Op: OpLast})
 		for range 4 {
 			do(Command{Op: OpForwardTick})

@@ -116,6 +116,8 @@ func (sv *Server) pageFrame(f *store.Frame) *store.Frame {
 		}
 		if painted {
 			p = p.ForPaintedNodes(sv.canvas.Focus)
+		} else if p != f {
+			p.OwnContainers() // the store reuses f's (NewServer)
 		}
 		sv.full, sv.page, sv.pageCanvas = f, p, sv.canvas
 	}
@@ -140,8 +142,15 @@ type Canvas struct {
 // paints it. It shows the frame Shown returns, whole.
 func (sv *Server) Canvas() Canvas { return sv.canvas }
 
-// NewServer returns a server over s.
-func NewServer(s *store.Store) *Server { return &Server{store: s, nav: navCache{pending: -1}} }
+// NewServer returns a server over s, which it has reuse its views' lists
+// (store.Store.ReuseViews): the server keeps the store's
+// frames past its next steps only to know them again (by address), and
+// the page's frames it cuts from them have their own containers
+// (pageFrame).
+func NewServer(s *store.Store) *Server {
+	s.ReuseViews()
+	return &Server{store: s, nav: navCache{pending: -1}}
+}
 
 // Store returns the store the server applies commands to.
 func (sv *Server) Store() *store.Store { return sv.store }

@@ -28,6 +28,8 @@ func (s *Store) Measure(c *memsize.Counter) Memory {
 	m.State = c.Add(s.cur)
 	c.Add(s.frame)
 	c.Add(s.views)
+	c.Add(s.spare.cs)
+	c.Add(s.spare.apps)
 	m.History = c.Add(s.cps) + c.Add(s.near) + c.Add(s.recs) + c.Add(s.hist)
 	m.Going = c.Add(s.going)
 	return m

@@ -1,5 +1,7 @@
 package store
 
+import "slices"
+
 // ForPaintedNodes returns f as the page gets it while the simulation
 // paints the node canvas itself: a copy that shares everything with f but
 // the nodes' containers, of which it keeps only those of the node named
@@ -15,7 +17,7 @@ func (f *Frame) ForPaintedNodes(focus string) *Frame {
 		if f.Nodes[i].Name != focus || len(f.NodeAt) <= i+1 {
 			continue
 		}
-		g.Containers = f.NodeBriefs(i)
+		g.Containers = slices.Clone(f.NodeBriefs(i)) // its own (Store.ReuseViews)
 		for j := i + 1; j < len(g.NodeAt); j++ {
 			g.NodeAt[j] = len(g.Containers)
 		}
@@ -23,3 +25,8 @@ func (f *Frame) ForPaintedNodes(focus string) *Frame {
 	}
 	return &g
 }
+
+// OwnContainers gives f a copy of its nodes' containers: a frame of a
+// store that reuses its lists (Store.ReuseViews), kept
+// past the store's next steps (a page's frame), keeps them so.
+func (f *Frame) OwnContainers() { f.Containers = slices.Clone(f.Containers) }

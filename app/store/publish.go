@@ -67,7 +67,11 @@ func (s *Store) stateViews() *views {
 	// frame takes their usage, and their static part unless it is the
 	// last frame's.
 	briefs, nodeAt := s.nodeScratch[:0], make([]int, 0, n+1)
-	v.cs = make([]core.ContainerBrief, 0, sched.NumContainers())
+	var spare views
+	if s.reuse {
+		spare.cs, spare.apps = s.spare.cs, s.spare.apps
+	}
+	v.cs = containerList(spare.cs, sched.NumContainers(), s.reuse)
 	for i := range n {
 		nodeAt = append(nodeAt, len(v.cs))
 		briefs, v.cs = sched.AppendNodesBrief(briefs, v.cs, i, i+1)
@@ -75,10 +79,27 @@ func (s *Store) stateViews() *views {
 	v.nodeAt = append(nodeAt, len(v.cs))
 	s.nodeScratch = briefs
 	v.nodes, v.used, v.reserved = splitNodes(briefs, s.views.nodes)
-	v.apps = sched.AppsBriefOver(s.views.apps)
+	v.apps = sched.AppsBriefOver(spare.apps, s.views.apps)
 	v.metrics = countMetrics(v.apps, v.used, v.reserved, v.cs, v.nodeAt)
+	if s.reuse {
+		s.spare.cs, s.spare.apps = s.views.cs, s.views.apps
+	}
 	s.views = v
 	return &s.views
+}
+
+// containerList returns an empty list for n containers: spare's array
+// when it has room, else a new one, with room to grow when it is to be
+// reused (ReuseViews): a big cluster's containers grow by thousands a
+// step while its applications start.
+func containerList(spare []core.ContainerBrief, n int, reuse bool) []core.ContainerBrief {
+	switch {
+	case cap(spare) >= n:
+		return spare[:0]
+	case reuse:
+		return make([]core.ContainerBrief, 0, n+n/2)
+	}
+	return make([]core.ContainerBrief, 0, n)
 }
 
 // shownUsers are the queues of the last frame with their users, and what

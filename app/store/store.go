@@ -65,6 +65,13 @@ type Store struct {
 	views       views
 	shown       shownUsers
 	nodeScratch []core.NodeView
+	// spare is the lists of the views before the last, which the next
+	// views are built over when the store reuses them (ReuseViews).
+	reuse bool
+	spare struct {
+		cs   []core.ContainerBrief
+		apps []core.AppView
+	}
 	// link is the share link's payload of the work (LinkAt).
 	link      linkCache
 	confCache confCache
@@ -123,8 +130,19 @@ func New() *Store {
 }
 
 // Frame returns the frame of the current step. It is never changed once
-// published: every change publishes a new one.
+// published: every change publishes a new one (but see ReuseViews).
 func (s *Store) Frame() *Frame { return s.frame }
+
+// ReuseViews has the store build the lists of each state's views of the
+// nodes' containers and of the applications (Frame.Containers,
+// Frame.Apps) over those of the views before the last, instead of new
+// lists for every state. Those lists are most of the garbage a step of a
+// big cluster leaves, which sets how often the collector runs. A frame's
+// Containers and Apps are then its own only until the store has built
+// the views of two more states: who keeps a frame longer keeps them apart
+// (Frame.ForPage copies the applications it keeps, Frame.OwnContainers
+// and ForPaintedNodes the containers).
+func (s *Store) ReuseViews() { s.reuse = true }
 
 // Scenario returns the work in progress. It must not be changed: edit it
 // through the store's actions.
