@@ -116,18 +116,24 @@ func dropEmpty(v any) any {
 
 // A page reading a worker's replies sees the frames the worker's store
 // published, whatever the steps between them: forward, back, a jump, a
-// selection, an edit that changes the queues, another lesson.
+// selection, an edit that changes the queues, another lesson. Replies
+// written over the last one's bytes (as the worker writes them) are the
+// same bytes.
 func TestFramesCrossAsTheStorePublishedThem(t *testing.T) {
 	s := store.New()
 	sv := NewServer(s)
-	var rw ReplyWriter
+	var rw, over ReplyWriter
 	var rr ReplyReader
 	var id uint32
+	var out []byte
 	do := func(c Command) {
 		t.Helper()
 		id++
 		rep := sv.Handle(c)
-		_, got, err := rr.Decode(rw.Encode(id, rep))
+		enc := rw.Encode(id, rep)
+		out = over.AppendEncode(out[:0], id, rep)
+		require.Equal(t, enc, out)
+		_, got, err := rr.Decode(enc)
 		require.NoError(t, err)
 		require.Equal(t, rep.Err, got.Err)
 		require.Equal(t, rep.Issue, got.Issue)

@@ -66,8 +66,15 @@ func (rw *ReplyWriter) Reset() { rw.frames = FrameWriter{} }
 
 // Encode writes a reply to the command id.
 func (rw *ReplyWriter) Encode(id uint32, r Reply) []byte {
-	var w writer
-	w.b = make([]byte, 0, 256)
+	return rw.AppendEncode(make([]byte, 0, 256), id, r)
+}
+
+// AppendEncode appends Encode's bytes to dst and returns the extended
+// list: the worker writes every reply over the last one's array, which it
+// posts a copy of, so that a big cluster's frames (megabytes) are not
+// garbage at every step.
+func (rw *ReplyWriter) AppendEncode(dst []byte, id uint32, r Reply) []byte {
+	w := writer{b: dst}
 	w.byte(Version)
 	w.byte(kindReply)
 	w.uint(uint64(id))

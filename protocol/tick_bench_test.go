@@ -1,6 +1,7 @@
 package protocol_test
 
 import (
+	"runtime"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -25,18 +26,25 @@ func BenchmarkWorkerTick(b *testing.B) {
 	require.NoError(b, s.Load(workload.Scenario(workload.Allocation(), 50), ""))
 	sv := protocol.NewServer(s)
 	var rw protocol.ReplyWriter
+	var out []byte
 	handle := func(c protocol.Command) {
 		rep := sv.Handle(c)
 		require.Empty(b, rep.Err)
-		rw.Encode(1, rep)
+		out = rw.AppendEncode(out[:0], 1, rep)
 		sv.Compact(&rw)
 	}
 	handle(protocol.Command{Op: protocol.OpCanvas, N: 1280})
 	handle(protocol.Command{Op: protocol.OpLast})
 	handle(protocol.Command{Op: protocol.OpTick, N: 1})
 	b.ReportAllocs()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
 	b.ResetTimer()
 	for range b.N {
 		handle(protocol.Command{Op: protocol.OpTick, N: 1})
 	}
+	b.StopTimer()
+	runtime.ReadMemStats(&after)
+	b.ReportMetric(float64(after.NumGC-before.NumGC)/float64(b.N), "gcs/op")
+	b.ReportMetric(float64(after.HeapAlloc)/(1<<20), "MB-heap")
 }
