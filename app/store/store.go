@@ -182,7 +182,8 @@ func (s *Store) start(sc *scenarios.Scenario, lesson string) error {
 	if err != nil {
 		return s.refuse(startError(err))
 	}
-	*s = Store{doc: sc, origin: sc, lesson: lesson, works: s.works + 1, sel: s.sel, selUser: s.selUser, part: s.part}
+	*s = Store{doc: sc, origin: sc, lesson: lesson, works: s.works + 1, sel: s.sel, selUser: s.selUser, part: s.part,
+		reuse: s.reuse}
 	s.cps = []checkpoint{{step: 0, p: p}}
 	s.seek(0)
 	if s.sel != "" {
