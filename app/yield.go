@@ -12,6 +12,7 @@ import (
 // input (go-app queues the events) before it delivers the message; the
 // action then goes on. A message, unlike a timer, is not clamped to 4 ms.
 type Yielder struct {
+	_    noEq
 	port app.Value // the port posted to
 	in   app.Value // the port listened to
 	wake chan struct{}

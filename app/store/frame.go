@@ -308,6 +308,7 @@ func (f *Frame) Node(i int) core.NodeView {
 // AppVisit is one application the scheduler considered in a leaf during a
 // step, in order.
 type AppVisit struct {
+	_    noEq
 	App  string
 	User string
 	// Outcome is "allocated", "reserved", "skipped" or "considered".
@@ -326,3 +327,8 @@ type HistoryPoint struct {
 	// "reserve", "preempt".
 	Marks []string
 }
+
+// noEq, as a struct's first field, makes the struct not comparable with
+// ==, so that the binary carries no equality function for it (app.wasm's
+// size: see app's noEq).
+type noEq [0]func()

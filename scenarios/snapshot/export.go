@@ -80,6 +80,7 @@ type schedulerXML struct {
 }
 
 type queueInfo struct {
+	_                    noEq
 	XSI                  string      `json:"-" xml:"xmlns:xsi,attr,omitempty"`
 	Type                 string      `json:"type" xml:"xsi:type,attr"`
 	Capacity             float32     `json:"capacity" xml:"capacity"`
@@ -192,6 +193,7 @@ type nodesList struct {
 }
 
 type nodeInfo struct {
+	_                     noEq
 	Rack                  string `json:"rack" xml:"rack"`
 	State                 string `json:"state" xml:"state"`
 	ID                    string `json:"id" xml:"id"`
@@ -312,6 +314,7 @@ type containersList struct {
 }
 
 type containerInfo struct {
+	_               noEq
 	ContainerID     string `json:"containerId" xml:"containerId"`
 	AllocatedMB     int64  `json:"allocatedMB" xml:"allocatedMB"`
 	AllocatedVCores int64  `json:"allocatedVCores" xml:"allocatedVCores"`
