@@ -25,6 +25,7 @@ func (sv *Server) Prepare(saved, slug string) {
 	}
 	s := store.New()
 	s.ReuseViews() // as NewServer has its store
+	s.DeferCheckpoints()
 	if restored, err := s.RestoreFor(&savedWork{value: saved, ok: true}, slug); !restored || err != nil {
 		return // OpOpen will say why, as it would have
 	}

@@ -149,7 +149,21 @@ func (sv *Server) Canvas() Canvas { return sv.canvas }
 // (pageFrame).
 func NewServer(s *store.Store) *Server {
 	s.ReuseViews()
+	s.DeferCheckpoints()
 	return &Server{store: s, nav: navCache{pending: -1}}
+}
+
+// Due reports whether the store has work left for when the page is quiet
+// (Settle).
+func (sv *Server) Due() bool { return sv.store.Due() }
+
+// Settle does the store's work left for when the page is quiet: the
+// checkpoint the last step called for (store.Store.DeferCheckpoints),
+// which the next step would otherwise take first. A panic there leaves
+// the checkpoint untaken, and the store as it was.
+func (sv *Server) Settle() {
+	defer func() { _ = recover() }()
+	sv.store.Settle()
 }
 
 // Store returns the store the server applies commands to.
@@ -354,6 +368,8 @@ func (sv *Server) Handle(c Command) (rep Reply) {
 			answer(&rep, files)
 		}
 	case OpMemory:
+		// What the history will hold: with the checkpoint due taken.
+		sv.Settle()
 		answer(&rep, sv.memory())
 	default:
 		rep.Err = fmt.Sprintf("protocol: no command %q", c.Op)

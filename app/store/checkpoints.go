@@ -103,6 +103,39 @@ func (s *Store) work(i, j int) int64 {
 // clone copies a player (for a checkpoint, or to play on from one).
 func (s *Store) clone(p *scenarios.Player) *scenarios.Player { return p.Clone() }
 
+// DeferCheckpoints has the store take the checkpoint a step calls for
+// (record) not at once but when asked (Settle), and at the latest before
+// a player plays on: a checkpoint is a clone of the whole state, which at
+// benchmark 5's scale takes longer than the step that calls for it, and
+// the simulation's worker answers the page first. The checkpoints are the
+// same, so going to any step plays what it played before.
+func (s *Store) DeferCheckpoints() { s.lazyCP = true }
+
+// Settle takes the checkpoint due (DeferCheckpoints), if any, and reports
+// whether there was one.
+func (s *Store) Settle() bool {
+	due := s.due != nil
+	s.takeDue()
+	return due
+}
+
+// Due reports whether a checkpoint is due (Settle).
+func (s *Store) Due() bool { return s.due != nil }
+
+// takeDue clones the player of the checkpoint due, which stands on its
+// step until it plays on (play takes it first), unless the checkpoints
+// have moved past it since (commit cut them).
+func (s *Store) takeDue() {
+	d := s.due
+	s.due = nil
+	if d == nil || d.p.Pos() != d.step || d.step <= s.cps[len(s.cps)-1].step {
+		return
+	}
+	d.p = s.clone(d.p)
+	s.cps = append(s.cps, *d)
+	s.fit(d.step)
+}
+
 // fit keeps the checkpoints after the start and near within
 // checkpointShare times the objects of the furthest state. Going back,
 // what serves is what lies before step at (the step the viewer goes to):

@@ -50,6 +50,10 @@ type Store struct {
 	// furthest is the objects of the furthest state played (see
 	// checkpointShare), cloneFloor included.
 	furthest int64
+	// due is the checkpoint the last step recorded called for, its player
+	// not cloned yet, when the store defers them (DeferCheckpoints).
+	due    *checkpoint
+	lazyCP bool
 
 	sel, selUser string
 	// part is the partition the views show (SelectPartition), "" the
@@ -183,7 +187,7 @@ func (s *Store) start(sc *scenarios.Scenario, lesson string) error {
 		return s.refuse(startError(err))
 	}
 	*s = Store{doc: sc, origin: sc, lesson: lesson, works: s.works + 1, sel: s.sel, selUser: s.selUser, part: s.part,
-		reuse: s.reuse}
+		reuse: s.reuse, lazyCP: s.lazyCP}
 	s.cps = []checkpoint{{step: 0, p: p}}
 	s.seek(0)
 	if s.sel != "" {
@@ -243,6 +247,7 @@ func (s *Store) ClearError() {
 // recorded as when it was first played (its decisions when preemption
 // runs), so that its frame is the same however it is reached.
 func (s *Store) play(p *scenarios.Player, target bool) scenarios.StepResult {
+	s.takeDue() // before its player, maybe p, plays on
 	sched := p.Scheduler()
 	st := &s.doc.Steps[p.Pos()]
 	big := stepHeartbeats(st, sched.NumNodes()) > FullRecordHeartbeats
@@ -349,7 +354,11 @@ func (s *Store) record(p *scenarios.Player, r scenarios.StepResult, reserved boo
 	n := objects(sched, rec) + cloneFloor
 	s.furthest = n
 	if r.Step > last.step && s.work(last.step, r.Step) >= span(n) {
-		s.cps = append(s.cps, checkpoint{step: r.Step, p: s.clone(p), objects: n})
+		if s.lazyCP {
+			s.due = &checkpoint{step: r.Step, p: p, objects: n}
+		} else {
+			s.cps = append(s.cps, checkpoint{step: r.Step, p: s.clone(p), objects: n})
+		}
 	}
 	s.fit(r.Step)
 }
@@ -381,6 +390,9 @@ func (s *Store) commit(doc *scenarios.Scenario, keep, target int, accept func(sc
 			s.refuse(err)
 		}
 	}()
+	if s.due != nil && s.due.step > keep {
+		s.due = nil // a step of the work before the change
+	}
 	if keep < 0 {
 		p, err := scenarios.NewPlayer(doc)
 		if err != nil {

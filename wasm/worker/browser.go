@@ -67,11 +67,12 @@ func Serve() {
 	pause := catchUpAfter
 	for {
 		var m message
-		if sv.Behind() {
+		if sv.Behind() || sv.Due() {
 			// The page shows a step kept while the canvas shows another:
 			// once the page has been quiet for a while, the store goes
 			// there a part at a time, each part letting the page's
 			// messages in (a timer returns to the browser's event loop).
+			// Else the store has a checkpoint to take then (Settle).
 			got := false
 			select {
 			case m = <-in:
@@ -85,6 +86,10 @@ func Serve() {
 			}
 			if !got {
 				pause = time.Millisecond
+				if !sv.Behind() {
+					sv.Settle()
+					continue
+				}
 				if rep, done := sv.CatchUp(); done {
 					// The canvas first, then the page's frame again,
 					// unasked: the page says the canvas caught up.
@@ -154,7 +159,8 @@ func yieldTo(in chan message) bool {
 const yieldPause = time.Millisecond
 
 // catchUpAfter is how long the page must be quiet before the worker
-// rebuilds the state of a step shown from a kept frame (Server.CatchUp):
+// takes a checkpoint due (Server.Settle) or rebuilds the state of a step
+// shown from a kept frame (Server.CatchUp):
 // a part (a checkpoint's clone, a tick of ten thousand nodes) takes
 // hundreds of milliseconds, up to a second on a busy machine, which a step
 // back pressed right after the last (once the page has drawn it) would
