@@ -40,8 +40,8 @@ func (s *Scheduler) QueueUsers(path string) []UserView {
 // order, without their containers (AppView.Containers is nil: the nodes'
 // views list them), sharing the requests of prev's view of the same
 // application (at the same index) where they are equal. They are written
-// over dst's array when it has room (dst and prev are not the same
-// array), else in a new one.
+// over dst's array when it has room, else in a new one; dst must not be
+// prev's array.
 func (s *Scheduler) AppsBriefOver(dst, prev []AppView) []AppView {
 	out := dst[:0]
 	if out == nil || cap(out) < len(s.apps) {

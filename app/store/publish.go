@@ -67,11 +67,7 @@ func (s *Store) stateViews() *views {
 	// frame takes their usage, and their static part unless it is the
 	// last frame's.
 	briefs, nodeAt := s.nodeScratch[:0], make([]int, 0, n+1)
-	var spare views
-	if s.reuse {
-		spare.cs, spare.apps = s.spare.cs, s.spare.apps
-	}
-	v.cs = containerList(spare.cs, sched.NumContainers(), s.reuse)
+	v.cs = containerList(s.spare.cs, sched.NumContainers(), s.reuse)
 	for i := range n {
 		nodeAt = append(nodeAt, len(v.cs))
 		briefs, v.cs = sched.AppendNodesBrief(briefs, v.cs, i, i+1)
@@ -79,9 +75,9 @@ func (s *Store) stateViews() *views {
 	v.nodeAt = append(nodeAt, len(v.cs))
 	s.nodeScratch = briefs
 	v.nodes, v.used, v.reserved = splitNodes(briefs, s.views.nodes)
-	v.apps = sched.AppsBriefOver(spare.apps, s.views.apps)
+	v.apps = sched.AppsBriefOver(s.spare.apps, s.views.apps)
 	v.metrics = countMetrics(v.apps, v.used, v.reserved, v.cs, v.nodeAt)
-	if s.reuse {
+	if s.reuse { // else spare stays empty
 		s.spare.cs, s.spare.apps = s.views.cs, s.views.apps
 	}
 	s.views = v
