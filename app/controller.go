@@ -68,6 +68,7 @@ const workingAfter = 100 * time.Millisecond
 // the frame's views, on the simulation's thread), and the step and kind
 // of step the page stood on at its end.
 type Timing struct {
+	_          noEq
 	Wall, Work time.Duration
 	Step       int
 	Kind       string

@@ -95,6 +95,7 @@ type ACLCheck struct {
 
 // AllocationCheck is one expected new container of the last step.
 type AllocationCheck struct {
+	_        noEq
 	App      string `json:"app"`
 	Node     string `json:"node"`
 	Locality string `json:"locality"`

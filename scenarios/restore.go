@@ -26,6 +26,7 @@ type Restore struct {
 
 // RestoredContainer is a running container of a restore step.
 type RestoredContainer struct {
+	_        noEq
 	App      string `json:"app"`
 	Node     string `json:"node"`
 	Resource Res    `json:"resource"`

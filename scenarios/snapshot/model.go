@@ -84,6 +84,7 @@ type App struct {
 
 // Ask is one ResourceRequest.
 type Ask struct {
+	_             noEq
 	Priority      int64
 	Resource      Res
 	Count         int64
