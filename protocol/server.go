@@ -142,11 +142,12 @@ type Canvas struct {
 // paints it. It shows the frame Shown returns, whole.
 func (sv *Server) Canvas() Canvas { return sv.canvas }
 
-// NewServer returns a server over s, which it has reuse its views' lists
-// (store.Store.ReuseViews): the server keeps the store's
-// frames past its next steps only to know them again (by address), and
-// the page's frames it cuts from them have their own containers
-// (pageFrame).
+// NewServer returns a server over s. It has s reuse its views' lists
+// (store.Store.ReuseViews): the server keeps the store's frames past its
+// next steps only to know them again (by address), and the page's frames
+// it cuts from them have their own containers (pageFrame). It has s defer
+// its checkpoints too (store.Store.DeferCheckpoints), for when the page
+// is quiet (Settle).
 func NewServer(s *store.Store) *Server {
 	s.ReuseViews()
 	s.DeferCheckpoints()

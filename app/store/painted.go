@@ -27,6 +27,6 @@ func (f *Frame) ForPaintedNodes(focus string) *Frame {
 }
 
 // OwnContainers gives f a copy of its nodes' containers: a frame of a
-// store that reuses its lists (Store.ReuseViews), kept
-// past the store's next steps (a page's frame), keeps them so.
+// store that reuses its lists (Store.ReuseViews) that is kept past the
+// store's next steps (a page's frame) keeps them so.
 func (f *Frame) OwnContainers() { f.Containers = slices.Clone(f.Containers) }
