@@ -17,10 +17,12 @@ import (
 // (Server.Compact), as wasm/worker does after each reply. Natively, its
 // bytes allocated an operation are what the worker's collector must take
 // back per tick, which sets how often it runs (a collection of the
-// worker's heap takes hundreds of milliseconds in the browser); in
+// worker's heap takes hundreds of milliseconds in the browser): gcs/op
+// counts the collections a tick, MB-heap the heap at the end; in
 // WebAssembly (go test -exec "$PWD/build/go_js_wasm_exec" with GOOS=js
 // GOARCH=wasm) its time is what the browser's worker takes, without the
-// painting of the node canvas.
+// painting of the node canvas and with no quiet moment between ticks (a
+// checkpoint due is taken by the next tick).
 func BenchmarkWorkerTick(b *testing.B) {
 	s := store.New()
 	require.NoError(b, s.Load(workload.Scenario(workload.Allocation(), 50), ""))
