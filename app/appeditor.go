@@ -8,6 +8,7 @@ import (
 	"yarnplay/app/store"
 	"yarnplay/core"
 	"yarnplay/core/resource"
+	"yarnplay/internal/noeq"
 	"yarnplay/protocol"
 	"yarnplay/scenarios"
 )
@@ -72,7 +73,7 @@ func (e *AppEditor) Render() app.UI {
 
 // appRow is one application in the table.
 type appRow struct {
-	_                      noEq
+	_                      noeq.T
 	ID, User, Queue, State string
 	Live                   int
 	Alive                  bool

@@ -7,6 +7,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"yarnplay/app/store"
+	"yarnplay/internal/noeq"
 	"yarnplay/protocol"
 	"yarnplay/wasm/bridge"
 )
@@ -68,7 +69,7 @@ const workingAfter = 100 * time.Millisecond
 // the frame's views, on the simulation's thread), and the step and kind
 // of step the page stood on at its end.
 type Timing struct {
-	_          noEq
+	_          noeq.T
 	Wall, Work time.Duration
 	Step       int
 	Kind       string

@@ -8,6 +8,7 @@ import (
 	"yarnplay/app/store"
 	"yarnplay/core"
 	"yarnplay/core/resource"
+	"yarnplay/internal/noeq"
 )
 
 // LeafLanes shows leaf queues as lanes of application cards in the exact
@@ -55,7 +56,7 @@ const (
 
 // laneCard is one application in a lane.
 type laneCard struct {
-	_         noEq
+	_         noeq.T
 	App, User string
 	Queue     string
 	Priority  int
@@ -77,7 +78,7 @@ type laneCard struct {
 // userBar is one user of a leaf against its limits, as fractions of the
 // bar's scale.
 type userBar struct {
-	_                           noEq
+	_                           noeq.T
 	Name                        string
 	Active                      bool
 	Used, Reserved, Limit, ULF  float64

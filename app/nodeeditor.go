@@ -5,6 +5,7 @@ import (
 
 	"yarnplay/app/store"
 	"yarnplay/core/resource"
+	"yarnplay/internal/noeq"
 	"yarnplay/protocol"
 	"yarnplay/scenarios"
 )
@@ -40,7 +41,7 @@ type NodeEditor struct {
 
 // nodeChip is a node as the node editor lists it.
 type nodeChip struct {
-	_                 noEq
+	_                 noeq.T
 	Name, Rack, Label string
 	Capacity          resource.Resource
 }

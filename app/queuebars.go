@@ -9,6 +9,7 @@ import (
 	"yarnplay/app/store"
 	"yarnplay/core"
 	"yarnplay/core/config"
+	"yarnplay/internal/noeq"
 )
 
 // QueueBars shows the queue tree as an indented list, as the old
@@ -177,7 +178,7 @@ func queueBarGeom(q *core.QueueView, f *store.Frame) barGeom {
 // queueBarRow is everything one row shows, as plain values: comparing two
 // rows is cheap, so an unchanged row is not rendered again.
 type queueBarRow struct {
-	_ noEq
+	_ noeq.T
 	// Pos is the row's place in the list, from 1, of Of rows, when not
 	// every row is drawn (0 otherwise).
 	Pos, Of    int

@@ -9,6 +9,7 @@ import (
 	"yarnplay/core"
 	"yarnplay/core/config"
 	"yarnplay/core/resource"
+	"yarnplay/internal/noeq"
 )
 
 // QueueDetail shows the selected queue as the ResourceManager's scheduler
@@ -28,13 +29,13 @@ type QueueDetail struct {
 // detailRow is one labelled number; Why, when set, says why it is what it
 // is, in view.
 type detailRow struct {
-	_                        noEq
+	_                        noeq.T
 	Label, Value, Field, Why string
 }
 
 // userRow is one user of the Active Users Info table.
 type userRow struct {
-	_                                           noEq
+	_                                           noeq.T
 	Name, Weight, MaxResource, UsedResource, AM string
 	Schedulable, NonSchedulable                 int
 	Active                                      bool

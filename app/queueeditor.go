@@ -9,6 +9,7 @@ import (
 
 	"yarnplay/app/store"
 	"yarnplay/core/config"
+	"yarnplay/internal/noeq"
 	"yarnplay/protocol"
 	"yarnplay/wasm/bridge"
 )
@@ -122,7 +123,7 @@ type qeTree struct {
 // qeRow is one queue of the editor's list: its path, depth and number of
 // children, and its place among its siblings (from 1, of size).
 type qeRow struct {
-	_           noEq
+	_           noeq.T
 	path        string
 	depth, kids int
 	pos, size   int

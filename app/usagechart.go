@@ -9,6 +9,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"yarnplay/app/store"
+	"yarnplay/internal/noeq"
 )
 
 // UsageChart shows, for one parent queue, its children's usage over the
@@ -86,7 +87,7 @@ func (c *UsageChart) jump(ctx app.Context, _ app.Event) {
 
 // chartSeries is one child of the chart.
 type chartSeries struct {
-	_          noEq
+	_          noeq.T
 	Path, Name string
 	Hue        int
 	Guar, Now  float64
@@ -95,7 +96,7 @@ type chartSeries struct {
 // chartMarker is one marker button: the steps of a bucket of the x axis
 // that had notable events.
 type chartMarker struct {
-	_    noEq
+	_    noeq.T
 	Step int
 	// X is the marker's position as a fraction of the chart's width.
 	X float64

@@ -322,10 +322,3 @@ func (c *Callback[T]) Call(v T) {
 		c.fn(v)
 	}
 }
-
-// noEq, as a struct's first field, makes the struct not comparable with
-// ==, so that the binary carries no equality function for it: for the
-// values the panels build at every render and never compare so (the
-// rows, which go-app compares by reflection through the row components'
-// pointers; the chart's series and markers; the walk's marks).
-type noEq [0]func()

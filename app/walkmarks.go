@@ -4,6 +4,8 @@ import (
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"yarnplay/internal/noeq"
 )
 
 // The walk's highlights are attributes on the views' own elements, set
@@ -39,7 +41,7 @@ func clearWalkMarks() {
 
 // walkMark is one highlight: the elements selected get data-walk=Mark.
 type walkMark struct {
-	_                       noEq
+	_                       noeq.T
 	Sel, Mark, Rank, Reason string
 	// Main is the element scrolled into view.
 	Main bool

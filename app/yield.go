@@ -4,6 +4,8 @@ import (
 	"runtime/metrics"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"yarnplay/internal/noeq"
 )
 
 // Yielder lets the browser run in the middle of an action: Yield posts a
@@ -12,7 +14,7 @@ import (
 // input (go-app queues the events) before it delivers the message; the
 // action then goes on. A message, unlike a timer, is not clamped to 4 ms.
 type Yielder struct {
-	_    noEq
+	_    noeq.T
 	port app.Value // the port posted to
 	in   app.Value // the port listened to
 	wake chan struct{}

@@ -1,5 +1,7 @@
 package scenarios
 
+import "yarnplay/internal/noeq"
+
 // Expect is an `expect` step: checks of the state now. Only what is written
 // is checked. Queues are named by full path or unambiguous short name.
 type Expect struct {
@@ -95,7 +97,7 @@ type ACLCheck struct {
 
 // AllocationCheck is one expected new container of the last step.
 type AllocationCheck struct {
-	_        noEq
+	_        noeq.T
 	App      string `json:"app"`
 	Node     string `json:"node"`
 	Locality string `json:"locality"`

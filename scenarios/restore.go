@@ -5,6 +5,7 @@ import (
 
 	"yarnplay/core"
 	"yarnplay/core/resource"
+	"yarnplay/internal/noeq"
 )
 
 // Restore is a `restore` step: the state of a running cluster taken over
@@ -26,7 +27,7 @@ type Restore struct {
 
 // RestoredContainer is a running container of a restore step.
 type RestoredContainer struct {
-	_        noEq
+	_        noeq.T
 	App      string `json:"app"`
 	Node     string `json:"node"`
 	Resource Res    `json:"resource"`

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"yarnplay/internal/noeq"
 )
 
 // RunOptions tune Run.
@@ -33,7 +35,7 @@ type Result struct {
 
 // Mismatch is one thing that did not hold.
 type Mismatch struct {
-	_ noEq
+	_ noeq.T
 	// Step is the step's number, counting from 1 (steps[0] is step 1); 0
 	// for the scenario's start (configuration, nodes).
 	Step int

@@ -1,5 +1,7 @@
 package scenarios
 
+import "yarnplay/internal/noeq"
+
 // FormatVersion is the only scenario format version this package reads and
 // writes. A file without `version` is version 1.
 const FormatVersion = 1
@@ -63,7 +65,7 @@ const (
 // NodeSpec is a node, or with Count a run of nodes whose Name contains
 // "{i}", replaced by 0..Count-1 ("n{i}" with count 3 is n0, n1, n2).
 type NodeSpec struct {
-	_    noEq
+	_    noeq.T
 	Name string `json:"name"`
 	// Rack is "/default-rack" when empty.
 	Rack string `json:"rack,omitempty"`
@@ -204,7 +206,7 @@ func (st *Step) kind() (first string, n int) {
 
 // Submit submits an application and adds its attempt.
 type Submit struct {
-	_     noEq
+	_     noeq.T
 	App   string `json:"app"`
 	User  string `json:"user"`
 	Queue string `json:"queue"`
@@ -225,7 +227,7 @@ type Submit struct {
 
 // Ask is one ResourceRequest of an allocate call (replace semantics).
 type Ask struct {
-	_        noEq
+	_        noeq.T
 	App      string `json:"app"`
 	Priority int    `json:"priority"`
 	Resource Res    `json:"resource"`
@@ -284,8 +286,3 @@ type RemoveNode struct {
 type PreemptionRound struct {
 	NowMS int64 `json:"now_ms"`
 }
-
-// noEq, as a struct's first field, makes the struct not comparable with
-// ==, so that the binary carries no equality function for it (app.wasm's
-// size: see app's noEq).
-type noEq [0]func()

@@ -10,6 +10,7 @@ import (
 
 	"yarnplay/core"
 	"yarnplay/core/resource"
+	"yarnplay/internal/noeq"
 )
 
 // Frame is the state of the simulation at one step, as the views render it.
@@ -308,7 +309,7 @@ func (f *Frame) Node(i int) core.NodeView {
 // AppVisit is one application the scheduler considered in a leaf during a
 // step, in order.
 type AppVisit struct {
-	_    noEq
+	_    noeq.T
 	App  string
 	User string
 	// Outcome is "allocated", "reserved", "skipped" or "considered".
@@ -327,8 +328,3 @@ type HistoryPoint struct {
 	// "reserve", "preempt".
 	Marks []string
 }
-
-// noEq, as a struct's first field, makes the struct not comparable with
-// ==, so that the binary carries no equality function for it (app.wasm's
-// size: see app's noEq).
-type noEq [0]func()

@@ -20,6 +20,7 @@ import (
 	"io/fs"
 	"strings"
 
+	"yarnplay/internal/noeq"
 	"yarnplay/scenarios"
 )
 
@@ -28,7 +29,7 @@ var files embed.FS
 
 // Lesson describes one built-in lesson.
 type Lesson struct {
-	_ noEq
+	_ noeq.T
 	// Slug is the lesson's stable, URL-safe name ("elastic-borrowing").
 	Slug string
 	// Title is the scenario's name, as the side panel shows it.
@@ -128,8 +129,3 @@ func Load(slug string) (*scenarios.Scenario, error) {
 	}
 	return scenarios.Load(files, l.File)
 }
-
-// noEq, as a struct's first field, makes the struct not comparable with
-// ==, so that the binary carries no equality function for it (app.wasm's
-// size: see app's noEq).
-type noEq [0]func()

@@ -7,6 +7,7 @@ import (
 
 	"yarnplay/core"
 	"yarnplay/core/resource"
+	"yarnplay/internal/noeq"
 )
 
 // Export is a simulated state written as a ResourceManager's REST
@@ -80,7 +81,7 @@ type schedulerXML struct {
 }
 
 type queueInfo struct {
-	_                    noEq
+	_                    noeq.T
 	XSI                  string      `json:"-" xml:"xmlns:xsi,attr,omitempty"`
 	Type                 string      `json:"type" xml:"xsi:type,attr"`
 	Capacity             float32     `json:"capacity" xml:"capacity"`
@@ -193,7 +194,7 @@ type nodesList struct {
 }
 
 type nodeInfo struct {
-	_                     noEq
+	_                     noeq.T
 	Rack                  string `json:"rack" xml:"rack"`
 	State                 string `json:"state" xml:"state"`
 	ID                    string `json:"id" xml:"id"`
@@ -314,7 +315,7 @@ type containersList struct {
 }
 
 type containerInfo struct {
-	_               noEq
+	_               noeq.T
 	ContainerID     string `json:"containerId" xml:"containerId"`
 	AllocatedMB     int64  `json:"allocatedMB" xml:"allocatedMB"`
 	AllocatedVCores int64  `json:"allocatedVCores" xml:"allocatedVCores"`

@@ -1,5 +1,7 @@
 package snapshot
 
+import "yarnplay/internal/noeq"
+
 // Res is a resource as the RM reports it: memory in MB and vcores.
 type Res struct {
 	MemoryMB int64
@@ -84,7 +86,7 @@ type App struct {
 
 // Ask is one ResourceRequest.
 type Ask struct {
-	_             noEq
+	_             noeq.T
 	Priority      int64
 	Resource      Res
 	Count         int64
@@ -95,15 +97,10 @@ type Ask struct {
 
 // Container is one container of an attempt's containers response.
 type Container struct {
-	_             noEq
+	_             noeq.T
 	ID, App, Node string
 	Size          Res
 	Priority      int64
 	AM            bool
 	where         string
 }
-
-// noEq, as a struct's first field, makes the struct not comparable with
-// ==, so that the binary carries no equality function for it (app.wasm's
-// size: see app's noEq).
-type noEq [0]func()

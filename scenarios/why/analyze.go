@@ -6,6 +6,7 @@ import (
 
 	"yarnplay/core"
 	"yarnplay/core/resource"
+	"yarnplay/internal/noeq"
 )
 
 // State is what Analyze reads of the scheduler at a step: the views the
@@ -28,7 +29,7 @@ func StateOf(s *core.Scheduler) State {
 
 // Verdict is why one application waits.
 type Verdict struct {
-	_                noEq
+	_                noeq.T
 	App, Queue, User string
 	State            core.AppState
 	// Rule is the check that stops it; None when nothing did in the
@@ -99,7 +100,7 @@ func (z *Analyzer) Verdicts() []Verdict {
 
 // obs is one blocking decision seen for an app.
 type obs struct {
-	_           noEq
+	_           noeq.T
 	rule        Rule
 	reason      core.Reason
 	used, limit resource.Resource
@@ -298,8 +299,3 @@ func skipRule(r core.Reason) Rule {
 	}
 	return None
 }
-
-// noEq, as a struct's first field, makes the struct not comparable with
-// ==, so that the binary carries no equality function for it (app.wasm's
-// size: see app's noEq).
-type noEq [0]func()
