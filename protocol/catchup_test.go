@@ -137,3 +137,21 @@ func TestCatchingUpShowsWhatReplayShows(t *testing.T) {
 		require.False(t, sv.Behind())
 	}
 }
+
+// Without the canvas, the server's work for a quiet page is the
+// checkpoint a step called for: QuietPart takes it, and none is left.
+func TestQuietWorkTakesTheCheckpointDue(t *testing.T) {
+	s := store.New()
+	require.NoError(t, s.Load(manyApps(120), ""))
+	sv := NewServer(s)
+	require.Empty(t, sv.Handle(Command{Op: OpLast}).Err)
+	for i := 0; !sv.QuietWork(); i++ {
+		require.Less(t, i, 500, "no tick called for a checkpoint")
+		require.Empty(t, sv.Handle(Command{Op: OpTick, N: 1}).Err)
+	}
+	require.False(t, sv.Behind())
+	rep, done := sv.QuietPart()
+	require.False(t, done)
+	require.Nil(t, rep.Frame)
+	require.False(t, sv.QuietWork(), "the checkpoint is taken")
+}

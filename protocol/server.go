@@ -147,22 +147,33 @@ func (sv *Server) Canvas() Canvas { return sv.canvas }
 // next steps only to know them again (by address), and the page's frames
 // it cuts from them have their own containers (pageFrame). It has s defer
 // its checkpoints too (store.Store.DeferCheckpoints), for when the page
-// is quiet (Settle).
+// is quiet (QuietWork).
 func NewServer(s *store.Store) *Server {
 	s.ReuseViews()
 	s.DeferCheckpoints()
 	return &Server{store: s, nav: navCache{pending: -1}}
 }
 
-// Due reports whether the store has work left for when the page is quiet
-// (Settle).
-func (sv *Server) Due() bool { return sv.store.Due() }
+// QuietWork reports whether the server has work for when the page is
+// quiet: catching up (Behind), or the checkpoint the last step called for
+// (store.Store.DeferCheckpoints), which the next step would otherwise
+// take first.
+func (sv *Server) QuietWork() bool { return sv.Behind() || sv.store.Due() }
 
-// Settle does the store's work left for when the page is quiet: the
-// checkpoint the last step called for (store.Store.DeferCheckpoints),
-// which the next step would otherwise take first. A panic there leaves
-// the checkpoint untaken, and the store as it was.
-func (sv *Server) Settle() {
+// QuietPart does a part of that work: a part of catching up (CatchUp),
+// the last of which gives the reply the page gets unasked (done), else
+// the checkpoint due.
+func (sv *Server) QuietPart() (rep Reply, done bool) {
+	if sv.Behind() {
+		return sv.CatchUp()
+	}
+	sv.takeCheckpoint()
+	return Reply{}, false
+}
+
+// takeCheckpoint takes the store's checkpoint due, if any. A panic there
+// leaves the checkpoint untaken, and the store as it was.
+func (sv *Server) takeCheckpoint() {
 	defer func() { _ = recover() }()
 	sv.store.Settle()
 }
@@ -370,7 +381,7 @@ func (sv *Server) Handle(c Command) (rep Reply) {
 		}
 	case OpMemory:
 		// What the history will hold: with the checkpoint due taken.
-		sv.Settle()
+		sv.takeCheckpoint()
 		answer(&rep, sv.memory())
 	default:
 		rep.Err = fmt.Sprintf("protocol: no command %q", c.Op)

@@ -67,12 +67,13 @@ func Serve() {
 	pause := catchUpAfter
 	for {
 		var m message
-		if sv.Behind() || sv.Due() {
-			// The page shows a step kept while the canvas shows another:
-			// once the page has been quiet for a while, the store goes
-			// there a part at a time, each part letting the page's
-			// messages in (a timer returns to the browser's event loop).
-			// Else the store has a checkpoint to take then (Settle).
+		if sv.QuietWork() {
+			// Once the page has been quiet for a while, the server does
+			// its work for then a part at a time, each part letting the
+			// page's messages in (a timer returns to the browser's event
+			// loop): the page shows a step kept while the canvas shows
+			// another, and the store goes there; or the store takes the
+			// checkpoint the last step called for.
 			got := false
 			select {
 			case m = <-in:
@@ -86,11 +87,7 @@ func Serve() {
 			}
 			if !got {
 				pause = time.Millisecond
-				if !sv.Behind() {
-					sv.Settle()
-					continue
-				}
-				if rep, done := sv.CatchUp(); done {
+				if rep, done := sv.QuietPart(); done {
 					// The canvas first, then the page's frame again,
 					// unasked: the page says the canvas caught up.
 					paint.paint(sv.Painted(), sv.Canvas())
@@ -158,9 +155,9 @@ func yieldTo(in chan message) bool {
 // shortest a browser gives.
 const yieldPause = time.Millisecond
 
-// catchUpAfter is how long the page must be quiet before the worker
-// takes a checkpoint due (Server.Settle) or rebuilds the state of a step
-// shown from a kept frame (Server.CatchUp):
+// catchUpAfter is how long the page must be quiet before the worker does
+// the server's work for then (Server.QuietWork): a checkpoint due, or the
+// state of a step shown from a kept frame rebuilt (Server.CatchUp):
 // a part (a checkpoint's clone, a tick of ten thousand nodes) takes
 // hundreds of milliseconds, up to a second on a busy machine, which a step
 // back pressed right after the last (once the page has drawn it) would
