@@ -183,14 +183,9 @@ func TestInjectionIsFound(t *testing.T) {
 	requireNoInjection(t, `<p title="x\"'&gt;">a &lt;x-pwn onerror=alert(1)&gt;</p>`)
 }
 
-func TestEscapeMarkup(t *testing.T) {
-	for _, s := range []string{hostile, `r"><img/src="x"/onerror=alert(1)>`, `'&<>"`, "plain"} {
-		e := escapeMarkup(s)
-		require.False(t, strings.ContainsAny(e, `<>"'`), e)
-		require.Equal(t, s, strings.NewReplacer("&lt;", "<", "&gt;", ">", "&#34;", `"`, "&#39;", "'", "&amp;", "&").Replace(e))
-	}
-	// The chart's one text from data, its label, is escaped, and its ids
-	// come from indexes.
+// The chart's ids come from indexes, never from a queue's name, and its
+// label, the one text from data in its SVG, is an attribute's value.
+func TestChartIdsComeFromIndexes(t *testing.T) {
 	f := chartFrame()
 	f.Queues[1].Path = `root.r"><img/src="x"/onerror=alert(1)>`
 	f.Queues[0].Children = []string{f.Queues[1].Path}
@@ -198,9 +193,8 @@ func TestEscapeMarkup(t *testing.T) {
 		f.Queues[i].Parent = f.Queues[1].Path
 	}
 	f.Queues[1].Children = []string{"root.p.a", "root.p.b"}
-	d := usageChart(&f, f.Queues[1].Path)
-	require.NotEmpty(t, d.SVG)
-	require.NotContains(t, d.SVG, "<img")
-	require.Contains(t, d.SVG, `id="uc-1-h0"`)
-	requireNoInjection(t, d.SVG)
+	html := renderHTML(t, &UsageChart{Frame: f, Parent: f.Queues[1].Path})
+	require.Contains(t, html, `id="uc-1-h0"`)
+	require.Contains(t, html, `fill="url(#uc-1-h1)"`)
+	requireNoInjection(t, html)
 }

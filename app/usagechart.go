@@ -13,7 +13,8 @@ import (
 )
 
 // UsageChart shows, for one parent queue, its children's usage over the
-// frame's history as a stacked area chart (inline SVG): each child a band
+// frame's history as a stacked area chart (inline SVG, as elements that
+// the next step updates in place): each child a band
 // in its queue's hue, solid up to its guarantee and hatched above it
 // (borrowed), a dashed line at each child's guarantee, and under the chart
 // a marker for every step that submitted, finished, reserved or preempted
@@ -52,7 +53,7 @@ func (c *UsageChart) Render() app.UI {
 	}
 	return app.Section().Class("usage-chart").Attr("data-parent", d.Parent).Aria("label", "Usage over time of the children of "+d.Parent).Body(
 		app.Div().Class("uc-plot").Body(
-			app.Raw(d.SVG),
+			chartSVG(&d),
 			app.Div().Class("uc-markers").Body(
 				app.Range(d.Markers).Slice(func(i int) app.UI {
 					m := d.Markers[i]
@@ -91,6 +92,10 @@ type chartSeries struct {
 	Path, Name string
 	Hue        int
 	Guar, Now  float64
+	// Band, Above and Guarantee are its paths' outlines (SVG path data):
+	// the band within its guarantee, the band above it, and the dashed
+	// line at it.
+	Band, Above, Guarantee string
 }
 
 // chartMarker is one marker button: the steps of a bucket of the x axis
@@ -112,10 +117,13 @@ type chartData struct {
 	// the frame (never from its name, which a link or a file chooses).
 	ID      string
 	Series  []chartSeries
-	SVG     string
 	Markers []chartMarker
-	// YMax is the top of the y axis, a fraction of the cluster.
-	YMax float64
+	// YMax is the top of the y axis, a fraction of the cluster; Y0 and
+	// YTop are the y coordinates of 0 and of YMax.
+	YMax, Y0, YTop float64
+	// Steps are the first and the last step drawn; none when the history
+	// is empty.
+	Steps []int
 }
 
 // usageChart computes the chart of parent's children over f.History.
@@ -179,7 +187,11 @@ func usageChart(f *store.Frame, parent string) chartData {
 	}
 	xOf := func(step int) float64 { return chartLeft + chartPlotW*float64(step-first)/float64(last-first) }
 	yOf := func(v float64) float64 { return chartTop + chartPlotH*(1-v/d.YMax) }
-	d.SVG = chartSVG(&d, pts, used, xOf, yOf, last)
+	d.Y0, d.YTop = yOf(0), yOf(d.YMax)
+	if len(pts) > 0 {
+		d.Steps = []int{pts[0].Step, pts[len(pts)-1].Step}
+		chartPaths(d.Series, pts, used, xOf, yOf, last)
+	}
 	d.Markers = chartMarkers(f.History, first, last)
 	return d
 }
@@ -197,39 +209,66 @@ func samplePoints(h []store.HistoryPoint, n int) []store.HistoryPoint {
 	return out
 }
 
-// chartSVG draws the stacked bands as steps: a value holds until the next
-// point. Each band is two polygons (within the guarantee, solid; above
-// it, hatched) and a dashed polyline at its guarantee.
-func chartSVG(d *chartData, pts []store.HistoryPoint, used [][]float64, xOf func(int) float64, yOf func(float64) float64, last int) string {
-	// The builder grows as it goes: runs of equal values are one segment
-	// (appendStepLine), so the paths take a few kilobytes where a bound
-	// from the points would be hundreds, allocated at every step.
-	var b strings.Builder
-	// The SVG is markup mounted with app.Raw: the only text from data in
-	// it is the label, through escapeMarkup; ids come from indexes, the
-	// rest are numbers.
-	id := d.ID
-	label := "Stacked usage of the children of " + d.Parent + " over time, as a share of the cluster"
-	b.WriteString(`<svg class="uc-svg" viewBox="0 0 ` + svgNum(chartW) + " " + svgNum(chartH) + `" role="img" aria-label="` + escapeMarkup(label) + `"><defs>`)
+// svgNS is the namespace of the chart's elements.
+const svgNS = "http://www.w3.org/2000/svg"
+
+// svgElem is an element of the chart's SVG with its attributes, given as
+// name and value pairs. They are go-app's elements, not markup: a step
+// sets the attributes that changed (the paths' outlines, the axis's
+// labels) and the browser lays out no new elements.
+func svgElem(tag string, attrs ...string) app.HTMLElem {
+	e := app.Elem(tag).XMLNS(svgNS)
+	for i := 0; i+1 < len(attrs); i += 2 {
+		e = e.Attr(attrs[i], attrs[i+1])
+	}
+	return e
+}
+
+// chartSVG draws the chart d: the axes and, for each child, the band
+// within its guarantee (solid), the band above it (hatched, a pattern in
+// its hue) and a dashed line at its guarantee.
+func chartSVG(d *chartData) app.UI {
+	kids := make([]app.UI, 1, 7+3*len(d.Series))
+	hatches := make([]app.UI, len(d.Series))
+	left, right := svgNum(chartLeft), svgNum(chartW-chartRight)
+	y0, yTop := svgNum(d.Y0), svgNum(d.YTop)
+	kids = append(kids, svgElem("line", "class", "uc-axis", "x1", left, "y1", y0, "x2", right, "y2", y0),
+		svgElem("line", "class", "uc-grid", "x1", left, "y1", yTop, "x2", right, "y2", yTop))
+	// The axis's labels: text, anchor, x, y, baseline.
+	labels := []string{"0%", "end", svgNum(chartLeft - 4), y0, "middle", pctText(d.YMax), "end", svgNum(chartLeft - 4), yTop, "hanging"}
+	if len(d.Steps) == 2 {
+		bottom := svgNum(chartH - 4)
+		labels = append(labels, "step "+strconv.Itoa(d.Steps[0]), "start", left, bottom, "auto",
+			"step "+strconv.Itoa(d.Steps[1]), "end", right, bottom, "auto")
+	}
+	for l := 0; l < len(labels); l += 5 {
+		kids = append(kids, svgElem("text", "class", "uc-tick", "text-anchor", labels[l+1], "x", labels[l+2], "y", labels[l+3],
+			"dominant-baseline", labels[l+4]).Body(app.Text(labels[l])))
+	}
 	for j, s := range d.Series {
-		b.WriteString(`<pattern id="` + id + "-h" + strconv.Itoa(j) + `" class="uc-hatch" style="--h:` + strconv.Itoa(s.Hue) +
-			`" patternUnits="userSpaceOnUse" width="6" height="6" patternTransform="rotate(45)"><rect width="6" height="6"></rect><line x1="0" y1="0" x2="0" y2="6"></line></pattern>`)
+		// Ids come from indexes, never from a queue's name.
+		hatch := d.ID + "-h" + strconv.Itoa(j)
+		hue := "--h:" + strconv.Itoa(s.Hue)
+		hatches[j] = svgElem("pattern", "id", hatch, "class", "uc-hatch", "style", hue, "patternUnits", "userSpaceOnUse",
+			"width", "6", "height", "6", "patternTransform", "rotate(45)").Body(
+			svgElem("rect", "width", "6", "height", "6"),
+			svgElem("line", "x1", "0", "y1", "0", "x2", "0", "y2", "6"),
+		)
+		if s.Band != "" {
+			kids = append(kids, svgElem("path", "class", "uc-band", "style", hue, "d", s.Band),
+				svgElem("path", "class", "uc-above", "fill", "url(#"+hatch+")", "d", s.Above),
+				svgElem("path", "class", "uc-guar", "style", hue, "d", s.Guarantee))
+		}
 	}
-	b.WriteString(`</defs>`)
-	// Axes and grid.
-	y0, yTop := yOf(0), yOf(d.YMax)
-	b.WriteString(`<line class="uc-axis" x1="` + svgNum(chartLeft) + `" y1="` + svgNum(y0) + `" x2="` + svgNum(chartW-chartRight) + `" y2="` + svgNum(y0) + `"></line>`)
-	b.WriteString(`<line class="uc-grid" x1="` + svgNum(chartLeft) + `" y1="` + svgNum(yTop) + `" x2="` + svgNum(chartW-chartRight) + `" y2="` + svgNum(yTop) + `"></line>`)
-	b.WriteString(`<text class="uc-tick" x="` + svgNum(chartLeft-4) + `" y="` + svgNum(y0) + `" text-anchor="end" dominant-baseline="middle">0%</text>`)
-	b.WriteString(`<text class="uc-tick" x="` + svgNum(chartLeft-4) + `" y="` + svgNum(yTop) + `" text-anchor="end" dominant-baseline="hanging">` + pctText(d.YMax) + `</text>`)
-	if len(pts) > 0 {
-		b.WriteString(`<text class="uc-tick" x="` + svgNum(chartLeft) + `" y="` + svgNum(chartH-4) + `">step ` + strconv.Itoa(pts[0].Step) + `</text>`)
-		b.WriteString(`<text class="uc-tick" x="` + svgNum(chartW-chartRight) + `" y="` + svgNum(chartH-4) + `" text-anchor="end">step ` + strconv.Itoa(pts[len(pts)-1].Step) + `</text>`)
-	}
-	if len(pts) == 0 {
-		b.WriteString(`</svg>`)
-		return b.String()
-	}
+	kids[0] = svgElem("defs").Body(hatches...)
+	return svgElem("svg", "class", "uc-svg", "viewBox", "0 0 "+svgNum(chartW)+" "+svgNum(chartH), "role", "img",
+		"aria-label", "Stacked usage of the children of "+d.Parent+" over time, as a share of the cluster").Body(kids...)
+}
+
+// chartPaths sets the outlines of the series' paths, drawn as steps: a
+// value holds until the next point. used[k][j] is child j's share at
+// point k.
+func chartPaths(series []chartSeries, pts []store.HistoryPoint, used [][]float64, xOf func(int) float64, yOf func(float64) float64, last int) {
 	// x edges of each point's step: it holds from its step to the next one.
 	xs := make([]float64, len(pts)+1)
 	for k, p := range pts {
@@ -243,8 +282,12 @@ func chartSVG(d *chartData, pts []store.HistoryPoint, used [][]float64, xOf func
 	// next band starts.
 	edges := make([]float64, 5*len(pts))
 	base, lo, mid, hi, g := edges[:len(pts)], edges[len(pts):2*len(pts)], edges[2*len(pts):3*len(pts)], edges[3*len(pts):4*len(pts)], edges[4*len(pts):]
+	// One buffer grows as it goes: runs of equal values are one segment
+	// (appendStepLine), so the outlines take a few kilobytes where a bound
+	// from the points would be hundreds, allocated at every step.
 	var path []byte
-	for j, s := range d.Series {
+	for j := range series {
+		s := &series[j]
 		copy(lo, base)
 		for k := range pts {
 			u := used[k][j]
@@ -252,25 +295,16 @@ func chartSVG(d *chartData, pts []store.HistoryPoint, used [][]float64, xOf func
 			hi[k] = lo[k] + u
 			base[k] = hi[k]
 		}
-		hue := strconv.Itoa(s.Hue)
-		path = appendBandPath(path[:0], xs, lo, mid, yOf)
-		b.WriteString(`<path class="uc-band" style="--h:` + hue + `" d="`)
-		b.Write(path)
-		b.WriteString(`"></path>`)
-		path = appendBandPath(path[:0], xs, mid, hi, yOf)
-		b.WriteString(`<path class="uc-above" fill="url(#` + id + "-h" + strconv.Itoa(j) + `)" d="`)
-		b.Write(path)
-		b.WriteString(`"></path>`)
 		for k := range pts {
 			g[k] = lo[k] + s.Guar
 		}
+		path = appendBandPath(path[:0], xs, lo, mid, yOf)
+		s.Band = string(path)
+		path = appendBandPath(path[:0], xs, mid, hi, yOf)
+		s.Above = string(path)
 		path = appendStepLine(path[:0], xs, g, yOf)
-		b.WriteString(`<path class="uc-guar" style="--h:` + hue + `" d="`)
-		b.Write(path)
-		b.WriteString(`"></path>`)
+		s.Guarantee = string(path)
 	}
-	b.WriteString(`</svg>`)
-	return b.String()
 }
 
 // appendBandPath appends the closed outline between two step lines,

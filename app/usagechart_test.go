@@ -41,17 +41,34 @@ func TestUsageChartGeometry(t *testing.T) {
 	require.Len(t, d.Series, 2)
 	require.InDelta(t, 0.2, d.Series[0].Guar, 1e-6)
 	require.InDelta(t, 1.0, d.YMax, 1e-9, "the parent's max capacity tops the axis")
-	// Two bands, each solid and hatched, and a guarantee line each.
-	require.Equal(t, 2, strings.Count(d.SVG, `class="uc-band"`))
-	require.Equal(t, 2, strings.Count(d.SVG, `class="uc-above"`))
-	require.Equal(t, 2, strings.Count(d.SVG, `class="uc-guar"`))
-	require.Equal(t, 2, strings.Count(d.SVG, "<pattern "), "one hatch per child, in its hue")
-	require.Contains(t, d.SVG, `fill="url(#uc-1-h0)"`)
+	require.InDelta(t, chartTop+chartPlotH, d.Y0, 1e-9)
+	require.InDelta(t, chartTop, d.YTop, 1e-9)
+	require.Equal(t, []int{0, 2}, d.Steps)
 
 	// a's guarantee line at step 0 sits at 20% of the plot height from
-	// the bottom: y = top + h*(1-0.2).
-	y := svgNum(chartTop + chartPlotH*(1-0.2))
-	require.Contains(t, d.SVG, `d="M`+svgNum(chartLeft)+` `+y+`L`)
+	// the bottom: y = top + h*(1-0.2). a uses 0, 10% and 30% at steps 0
+	// to 2: its solid band rises to 10% and to its guarantee, 20%, and
+	// the hatched one above it from there to 30%.
+	y := func(v float64) string { return svgNum(chartTop + chartPlotH*(1-v)) }
+	x := func(step float64) string { return svgNum(chartLeft + chartPlotW*step/3) }
+	a := d.Series[0]
+	require.True(t, strings.HasPrefix(a.Guarantee, "M"+x(0)+" "+y(0.2)+"L"), a.Guarantee)
+	require.Equal(t, "M"+x(0)+" "+y(0)+"L"+x(1)+" "+y(0)+"L"+x(1)+" "+y(0.1)+"L"+x(2)+" "+y(0.1)+"L"+x(2)+" "+y(0.2)+
+		"L"+x(3)+" "+y(0.2)+"L"+x(3)+" "+y(0)+"L"+x(0)+" "+y(0)+"Z", a.Band)
+	require.Equal(t, "M"+x(0)+" "+y(0)+"L"+x(1)+" "+y(0)+"L"+x(1)+" "+y(0.1)+"L"+x(2)+" "+y(0.1)+"L"+x(2)+" "+y(0.3)+
+		"L"+x(3)+" "+y(0.3)+"L"+x(3)+" "+y(0.2)+"L"+x(2)+" "+y(0.2)+"L"+x(2)+" "+y(0.1)+"L"+x(1)+" "+y(0.1)+
+		"L"+x(1)+" "+y(0)+"L"+x(0)+" "+y(0)+"Z", a.Above)
+
+	// Drawn: two bands, each solid and hatched, and a guarantee line
+	// each, with a hatch per child in its hue.
+	html := renderHTML(t, &UsageChart{Frame: f, Parent: "root.p"})
+	require.Equal(t, 2, strings.Count(html, `class="uc-band"`))
+	require.Equal(t, 2, strings.Count(html, `class="uc-above"`))
+	require.Equal(t, 2, strings.Count(html, `class="uc-guar"`))
+	require.Equal(t, 2, strings.Count(html, "<pattern "), "one hatch per child, in its hue")
+	require.Contains(t, html, `fill="url(#uc-1-h0)"`)
+	require.Contains(t, html, `d="`+a.Band+`"`)
+	require.Contains(t, html, ">step 2</text>")
 
 	require.Equal(t, []chartMarker{
 		{Step: 1, X: (chartLeft + chartPlotW*1.5/3) / chartW, Glyphs: "+", Label: "Jump to step 1: submit"},

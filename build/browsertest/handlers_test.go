@@ -62,6 +62,14 @@ func TestBrowserMarkersAndForkActOnTheStepShown(t *testing.T) {
 	// Twenty steps: a marker a step, the eleventh at step 11.
 	const eleventh = `document.querySelectorAll('.uc-marker')[10]`
 	p.wait(`(`+eleventh+` || {dataset: {}}).dataset.step === '11'`, "the eleventh marker at step 11")
+	// The chart is SVG's elements, laid out: a's band (empty, nothing
+	// runs in this scenario) spans the plot, and the axis says the last
+	// step.
+	require.True(t, js[bool](p, `(() => { const b = document.querySelector('.usage-chart .uc-band');
+		const last = [...document.querySelectorAll('.usage-chart text.uc-tick')].pop();
+		window.__band = b; window.__last = last;
+		return b instanceof SVGPathElement && b.getBBox().width > 100 && last instanceof SVGTextElement && last.textContent === 'step 20'; })()`),
+		"the chart drawn as SVG")
 
 	// Fork at step 20 drops 80 steps: after a step more, 79.
 	p.press(kb.ArrowRight)
@@ -76,6 +84,9 @@ func TestBrowserMarkersAndForkActOnTheStepShown(t *testing.T) {
 	p.press(kb.End)
 	p.wait(counter+`.startsWith('step 100 of 100')`, "the end")
 	p.wait(eleventh+`.dataset.step !== '11'`, "the eleventh marker moved on")
+	// The steps since changed the chart in place: the same elements.
+	require.True(t, js[bool](p, `window.__band === document.querySelector('.usage-chart .uc-band') &&
+		window.__last.isConnected && window.__last.textContent === 'step 100'`), "the chart updated in place")
 	step := js[string](p, eleventh+`.dataset.step`)
 	p.click(".uc-marker:nth-child(11)")
 	p.wait(counter+`.startsWith('step `+step+` of 100')`, "the marker's step, "+step)

@@ -242,7 +242,7 @@ func TestBrowserPlaygroundViews(t *testing.T) {
 	p.click("#undo")
 	p.wait(counter+`.startsWith('step `+strconv.Itoa(n)+` of `+strconv.Itoa(n)+`')`, "the lesson back at its last step")
 	require.Equal(t, leaf, js[string](p, `document.querySelector('#queue-detail').dataset.queue`), "with its selection")
-	for _, shot := range []struct{ sel, name string }{{"#ae-apps", "views-app-table.png"}, {"#queue-detail .qd-rows", "views-queue-detail.png"}, {"#active-users", "views-active-users.png"}} {
+	for _, shot := range []struct{ sel, name string }{{"#ae-apps", "views-app-table.png"}, {"#queue-detail .qd-rows", "views-queue-detail.png"}, {"#active-users", "views-active-users.png"}, {".usage-chart", "views-usage-chart.png"}} {
 		js[bool](p, `(() => { document.querySelector(`+q(shot.sel)+`).scrollIntoView({block: 'start'}); return true })()`)
 		viewShot(p, shot.name)
 	}

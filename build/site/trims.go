@@ -87,6 +87,17 @@ var trims = []trim{goAppTrim, yamlTrim}
 //     pattern is held as an interface, so that the linker drops package
 //     regexp with the function. With yaml.v3's and yarnplay's own uses
 //     gone, that leaves regexp out (237 KB of code, about 108 KB gzipped).
+//   - raw HTML (Raw): yarnplay's page mounts none (every element is
+//     go-app's, which the next render updates in place), and the node
+//     manager's cases for it kept its mounting and updating, about 2 KB
+//     gzipped. Without them, an app.Raw would fail to mount, saying
+//     "unsupported element"; TestTheBrowserBuildCallsNoTrimmedFeature keeps it
+//     out of the page.
+//   - the clean-up of expired persisted states when the engine starts:
+//     it reads and decodes every entry of localStorage as JSON, the
+//     visitor's saved work too (megabytes at benchmark 5's scale, tens of
+//     milliseconds of the opening), to find states that only
+//     Context.SetState(...).Persist() writes, which yarnplay never calls.
 var goAppTrim = trim{
 	module:  GoAppModule,
 	version: "v10.1.11",
@@ -109,6 +120,11 @@ var goAppTrim = trim{
 		{"pkg/app/state.go", "\t\"github.com/google/uuid\"\n", ""},
 		{"pkg/app/state.go", "uuid.NewString()", "newUUID()"},
 		{"pkg/app/route.go", "\tregexp       *regexp.Regexp\n", "\tregexp       interface{ MatchString(string) bool }\n"},
+		{"pkg/app/engine.go", "\te.states.CleanupExpiredPersistedStates(e.baseContext())\n\n", ""},
+		{"pkg/app/node.go", "\tcase *raw:\n\t\treturn m.mountRawHTML(depth, v)\n\n", ""},
+		{"pkg/app/node.go", "\n\tcase *raw:\n\t\tm.dismountRawHTML(v)\n", ""},
+		{"pkg/app/node.go", "\tcase *raw:\n\t\treturn m.updateRawHTML(ctx, v, new.(*raw))\n\n", ""},
+		{"pkg/app/node.go", "\n\tcase *raw:\n\t\tm.encodeRawHTML(w, depth, v)\n", ""},
 	},
 	adds:  "trim/goapp",
 	into:  "pkg/app",

@@ -142,3 +142,33 @@ func TestATrimDoesNotOverwriteAFileTheModuleHas(t *testing.T) {
 	require.Error(t, err)
 	require.Contains(t, err.Error(), YAMLModule+" v3.0.6: the browser build adds ./yarnplay_floats.go, which the module has")
 }
+
+// The browser build's go-app mounts no raw HTML and never cleans up
+// persisted states (goAppTrim): no package of yarnplay's in it calls
+// app.Raw or sets a go-app state.
+func TestTheBrowserBuildCallsNoTrimmedFeature(t *testing.T) {
+	trimmed := map[string]string{
+		"app.Raw(":  "app.Raw does not mount in the browser build (build/site/trims.go): draw elements instead",
+		"SetState(": "go-app's persisted states are not cleaned up in the browser build (build/site/trims.go)",
+	}
+	var callers, read []string
+	for _, line := range strings.Split(strings.TrimSpace(wasmList(t, "-deps", "-f", "{{.ImportPath}} {{.Dir}} {{.GoFiles}}", "./wasm")), "\n") {
+		pkg, rest, _ := strings.Cut(line, " ")
+		dir, files, _ := strings.Cut(rest, " ")
+		if !strings.HasPrefix(pkg, "yarnplay/") && pkg != "yarnplay" {
+			continue
+		}
+		read = append(read, pkg)
+		for _, f := range strings.Fields(strings.Trim(files, "[]")) {
+			src, err := os.ReadFile(filepath.Join(dir, f))
+			require.NoError(t, err)
+			for call, why := range trimmed {
+				if strings.Contains(string(src), call) {
+					callers = append(callers, pkg+"/"+f+": "+why)
+				}
+			}
+		}
+	}
+	require.Contains(t, read, "yarnplay/app", "the page's package is read")
+	require.Empty(t, callers)
+}
