@@ -30,7 +30,19 @@ func (sc *Scenario) Validate() error {
 // validate checks sc; quiet leaves the errors' paths and messages out,
 // only saying whether there are any (failed).
 func (sc *Scenario) validate(quiet bool) *validator {
-	v := &validator{sc: sc, errPaths: errPaths{quiet}, apps: map[string]int{}, nodes: map[string]bool{}, everNodes: map[string]bool{}}
+	// The maps are made at the sizes they reach (a scenario of 20,000
+	// apps grew them a dozen times over, rehashing every entry).
+	apps, nodes := 0, 0
+	for i := range sc.Steps {
+		if sc.Steps[i].Submit != nil {
+			apps++
+		}
+	}
+	for _, n := range sc.Nodes {
+		nodes = min(nodes+min(max(n.Count, 1), MaxNodes), MaxNodes)
+	}
+	v := &validator{sc: sc, errPaths: errPaths{quiet}, apps: make(map[string]int, apps),
+		nodes: make(map[string]bool, nodes), everNodes: make(map[string]bool, nodes)}
 	v.top()
 	v.steps()
 	return v
