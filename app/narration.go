@@ -14,6 +14,80 @@ type Narration struct {
 
 	// F is the frame shown.
 	F *store.Frame
+
+	// of is the narration shown, drawn its first drawn lines. A long
+	// narration (a tick of every node: a hundred heartbeats, hundreds of
+	// lines in a box that shows a few dozen) is drawn narrationFirst lines
+	// with the step, then narrationMore a frame: the step's frame comes
+	// without waiting for the browser to make and lay out the lines below
+	// the box's fold.
+	of      []string
+	drawn   int
+	yielder *Yielder
+}
+
+// The narration's lines drawn with a step, and then a frame (Narration).
+const (
+	narrationFirst = 40
+	narrationMore  = 120
+)
+
+// OnMount draws the rest of a long narration in the frames that follow.
+func (n *Narration) OnMount(ctx app.Context) { n.drawRest(ctx) }
+
+// OnUpdate draws the rest of a new long narration in the frames that
+// follow.
+func (n *Narration) OnUpdate(ctx app.Context) { n.drawRest(ctx) }
+
+// OnDismount frees the yielder.
+func (n *Narration) OnDismount() {
+	if n.yielder != nil {
+		n.yielder.Release()
+		n.yielder = nil
+	}
+}
+
+// lines returns the narration's lines to draw: every line natively (the
+// pre-rendered pages, the tests), else those drawn so far of this
+// narration, narrationFirst of a new one.
+func (n *Narration) lines() []string {
+	lines := n.F.Narration
+	if !app.IsClient {
+		return lines
+	}
+	if !sameLines(n.of, lines) {
+		n.of, n.drawn = lines, min(len(lines), narrationFirst)
+	}
+	return lines[:n.drawn]
+}
+
+// drawRest has the next narrationMore lines drawn after the browser's next
+// frame, until every line is.
+func (n *Narration) drawRest(ctx app.Context) {
+	if !app.IsClient || n.F == nil {
+		return
+	}
+	if n.lines(); n.drawn >= len(n.of) {
+		return
+	}
+	if n.yielder == nil {
+		n.yielder = NewYielder()
+	}
+	of := n.of
+	later(ctx, n.yielder, func(ctx app.Context) {
+		if !sameLines(of, n.of) {
+			ctx.PreventUpdate() // a new step's narration, with its own turn
+			return
+		}
+		n.drawn = min(len(of), n.drawn+narrationMore)
+		n.drawRest(ctx)
+	})
+}
+
+// sameLines reports whether a and b are the same narration: the same
+// lines of the same frame.
+func sameLines(a, b []string) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
 // Render draws the panel.
@@ -39,8 +113,10 @@ func (n *Narration) Render() app.UI {
 		app.If(len(f.Narration) == 0, func() app.UI {
 			return app.P().Class("muted").Text("No decision in this step.")
 		}).Else(func() app.UI {
-			return app.Ol().ID("narration-lines").Class("narration-lines").DataSet("parity", stepParity(f.Step)).Body(
-				app.Range(f.Narration).Slice(func(i int) app.UI { return app.Li().Text(f.Narration[i]) }),
+			lines := n.lines()
+			return app.Ol().ID("narration-lines").Class("narration-lines").DataSet("parity", stepParity(f.Step)).
+				Attr("aria-busy", len(lines) < len(f.Narration)).Body(
+				app.Range(lines).Slice(func(i int) app.UI { return app.Li().Text(lines[i]) }),
 			)
 		}),
 		app.If(len(f.Check) > 0, func() app.UI {

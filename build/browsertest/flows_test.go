@@ -211,6 +211,10 @@ func TestBrowserFlows(t *testing.T) {
 	p.wait(counter+`.startsWith('step `+fmt.Sprint(hb)+` of')`, "the heartbeat step")
 	native.Jump(hb)
 	f := native.Frame()
+	// A tick of every node narrates hundreds of decisions: the first come
+	// with the step, the rest in the frames after it.
+	p.wait(`document.querySelectorAll('#narration-lines li').length === `+fmt.Sprint(len(f.Narration))+
+		` && document.querySelector('#narration-lines').getAttribute('aria-busy') === 'false'`, "every narration line")
 	lines := js[[]string](p, `[...document.querySelectorAll('#narration-lines li')].map(li => li.textContent)`)
 	require.Equal(t, f.Narration, lines, "the narration is the core's decisions")
 	require.Contains(t, p.text("#tl-counter"), strings.SplitN(f.Label, ": ", 2)[1])
