@@ -93,11 +93,14 @@ var trims = []trim{goAppTrim, yamlTrim}
 //     gzipped. Without them, an app.Raw would fail to mount, saying
 //     "unsupported element"; TestTheBrowserBuildCallsNoTrimmedFeature keeps it
 //     out of the page.
-//   - the clean-up of expired persisted states when the engine starts:
-//     it reads and decodes every entry of localStorage as JSON, the
-//     visitor's saved work too (megabytes at benchmark 5's scale, tens of
-//     milliseconds of the opening), to find states that only
-//     Context.SetState(...).Persist() writes, which yarnplay never calls.
+//   - go-app's states (Context.SetState, GetState, ObserveState and
+//     DelState, their persistence in localStorage and their broadcast to
+//     the other tabs), which yarnplay does not use: calling one panics,
+//     saying so (trim/goapp). With them goes the clean-up of expired
+//     persisted states when the engine starts, which read and decoded
+//     every entry of localStorage as JSON, the visitor's saved work too
+//     (megabytes at benchmark 5's scale, tens of milliseconds of the
+//     opening).
 //
 // and changes one number: the engine renders 1 ms after a dispatch
 // (Context.Dispatch, the worker's frame arriving) instead of 8.3 ms
@@ -126,6 +129,12 @@ var goAppTrim = trim{
 		{"pkg/app/state.go", "uuid.NewString()", "newUUID()"},
 		{"pkg/app/route.go", "\tregexp       *regexp.Regexp\n", "\tregexp       interface{ MatchString(string) bool }\n"},
 		{"pkg/app/app.go", "\tengine.Start(120)\n", "\tengine.Start(1000)\n"},
+		{"pkg/app/engine.go", "\t\tobserveState:          e.states.Observe,\n\t\tgetState:              e.states.Get,\n" +
+			"\t\tsetState:              e.states.Set,\n\t\tdelState:              e.states.Delete,\n",
+			"\t\tobserveState: func(Context, string, any) Observer { panic(trimmedStates) },\n" +
+				"\t\tgetState:     func(Context, string, any) { panic(trimmedStates) },\n" +
+				"\t\tsetState:     func(Context, string, any) State { panic(trimmedStates) },\n" +
+				"\t\tdelState:     func(Context, string) { panic(trimmedStates) },\n"},
 		{"pkg/app/engine.go", "\te.states.CleanupExpiredPersistedStates(e.baseContext())\n\n", ""},
 		{"pkg/app/node.go", "\tcase *raw:\n\t\treturn m.mountRawHTML(depth, v)\n\n", ""},
 		{"pkg/app/node.go", "\n\tcase *raw:\n\t\tm.dismountRawHTML(v)\n", ""},

@@ -143,13 +143,16 @@ func TestATrimDoesNotOverwriteAFileTheModuleHas(t *testing.T) {
 	require.Contains(t, err.Error(), YAMLModule+" v3.0.6: the browser build adds ./yarnplay_floats.go, which the module has")
 }
 
-// The browser build's go-app mounts no raw HTML and never cleans up
-// persisted states (goAppTrim): no package of yarnplay's in it calls
-// app.Raw or sets a go-app state.
+// The browser build's go-app mounts no raw HTML and has no states
+// (goAppTrim): no package of yarnplay's in it calls app.Raw or a go-app
+// state's function.
 func TestTheBrowserBuildCallsNoTrimmedFeature(t *testing.T) {
 	trimmed := map[string]string{
-		"app.Raw(":  "app.Raw does not mount in the browser build (build/site/trims.go): draw elements instead",
-		"SetState(": "go-app's persisted states are not cleaned up in the browser build (build/site/trims.go)",
+		"app.Raw(":      "app.Raw does not mount in the browser build (build/site/trims.go): draw elements instead",
+		"SetState(":     "go-app's states are left out of the browser build (build/site/trims.go)",
+		"GetState(":     "go-app's states are left out of the browser build (build/site/trims.go)",
+		"ObserveState(": "go-app's states are left out of the browser build (build/site/trims.go)",
+		"DelState(":     "go-app's states are left out of the browser build (build/site/trims.go)",
 	}
 	var callers, read []string
 	for _, line := range strings.Split(strings.TrimSpace(wasmList(t, "-deps", "-f", "{{.ImportPath}} {{.Dir}} {{.GoFiles}}", "./wasm")), "\n") {
