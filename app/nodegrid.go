@@ -225,7 +225,7 @@ func (c *NodeGrid) Render() app.UI {
 		)
 	case modeStrips:
 		body = app.Ol().Class("ng-strips").OnClick(c.onStripClick).Body(
-			app.Range(f.Nodes).Slice(func(i int) app.UI { n := f.Node(i); return nodeStripRow(&n, nc, n.Name == c.expanded) }),
+			app.Range(f.Nodes).Slice(func(i int) app.UI { n := f.Node(i); return &stripRow{S: stripOf(&n, nc, n.Name == c.expanded)} }),
 		)
 	default:
 		l := newCanvasLayout(len(f.Nodes), c.canvasWidth())
@@ -495,42 +495,79 @@ func (c *NodeGrid) drawLater(ctx app.Context, job *canvasJob) {
 	})
 }
 
-// nodeStripRow is one node as a compact strip: a button (to open it) with
-// its name, the strip and what is allocated.
-func nodeStripRow(n *core.NodeView, nc *nodeCtx, open bool) app.UI {
+// stripRow is one node as a compact strip (strip): a component of its
+// own, so that a step redraws the strips of the nodes it changed, go-app
+// finding the others' field equal to the last step's.
+type stripRow struct {
+	app.Compo
+	S strip
+}
+
+// strip is what a node's strip shows: a button (to open it) with the
+// node's name, the strip and what is allocated.
+type strip struct {
+	Name, Title, Label, Usage string
+	Heartbeat, Open, Reserved bool
+	// Width is the strip's length, against the largest node's; Blocks are
+	// its containers then those completed in this step (doneBlocks), Ghost
+	// the style of its reservation ("" none).
+	Width  string
+	Blocks []stripBlock
+	Ghost  string
+}
+
+// stripBlock is one block of a strip: its class, title ("" none) and
+// style (its colours, left and width).
+type stripBlock struct{ Class, Title, Style string }
+
+// stripOf computes node n's strip.
+func stripOf(n *core.NodeView, nc *nodeCtx, open bool) strip {
 	g := nodeStrip(n, nc.largest)
-	done := doneSegs(nc.done[n.Name], n, g.Used, nc)
+	s := strip{
+		Name: n.Name, Title: n.Name + ": " + nodeUsageText(n), Label: n.Label,
+		Usage:     memText(n.Allocated.MemoryMB) + " / " + memText(n.Capacity.MemoryMB),
+		Heartbeat: n.Name == nc.heartbeat, Open: open, Reserved: n.Reservation != nil, Width: cssPct(g.Scale),
+	}
+	for _, sg := range g.Segs {
+		class := "ns-blk"
+		if sg.C.IsAM {
+			class += " am"
+		}
+		s.Blocks = append(s.Blocks, stripBlock{class, containerTitle(sg.C),
+			nc.colors.blockStyle(sg.C.Queue, sg.C.App) + ";left:" + cssPct(sg.Left) + ";width:" + cssPct(sg.Width)})
+	}
+	s.Blocks = doneBlocks(s.Blocks, nc.done[n.Name], n, g.Used, nc)
+	if g.Ghost != nil {
+		// The ghost may end past the strip (width over 100%): the shortfall.
+		s.Ghost = "left:" + cssPct(g.Ghost.Left) + ";width:" + strconv.FormatFloat(g.Ghost.Width*100, 'f', 2, 64) + "%"
+	}
+	return s
+}
+
+// Render draws the strip.
+func (r *stripRow) Render() app.UI {
+	s := &r.S
 	class := "ng-strip"
-	if n.Name == nc.heartbeat {
+	if s.Heartbeat {
 		class += " hb"
 	}
 	return app.Li().Body(
-		app.Button().Type("button").Class(class).DataSet("node", n.Name).Aria("expanded", strconv.FormatBool(open)).
-			Title(n.Name+": "+nodeUsageText(n)).Body(
+		app.Button().Type("button").Class(class).DataSet("node", s.Name).Aria("expanded", strconv.FormatBool(s.Open)).
+			Title(s.Title).Body(
 			app.Span().Class("ns-name").Body(
-				app.If(n.Name == nc.heartbeat, func() app.UI { return app.Span().Class("ns-hb").Aria("label", "heartbeat").Text("♥") }),
-				app.Text(n.Name),
-				app.If(n.Label != "", func() app.UI { return labelBadge(n.Label) }),
+				app.If(s.Heartbeat, func() app.UI { return app.Span().Class("ns-hb").Aria("label", "heartbeat").Text("♥") }),
+				app.Text(s.Name),
+				app.If(s.Label != "", func() app.UI { return labelBadge(s.Label) }),
 			),
-			app.Span().Class("ns-bar").Aria("hidden", "true").Style("width", cssPct(g.Scale)).Body(
-				app.Range(g.Segs).Slice(func(i int) app.UI {
-					s := g.Segs[i]
-					class := "ns-blk"
-					if s.C.IsAM {
-						class += " am"
-					}
-					return app.Span().Class(class).Title(containerTitle(s.C)).
-						Attr("style", nc.colors.blockStyle(s.C.Queue, s.C.App)+";left:"+cssPct(s.Left)+";width:"+cssPct(s.Width))
+			app.Span().Class("ns-bar").Aria("hidden", "true").Style("width", s.Width).Body(
+				app.Range(s.Blocks).Slice(func(i int) app.UI {
+					b := s.Blocks[i]
+					return app.Span().Class(b.Class).Title(b.Title).Attr("style", b.Style)
 				}),
-				app.Range(done).Slice(func(i int) app.UI { return done[i] }),
-				app.If(g.Ghost != nil, func() app.UI {
-					// The ghost may end past the strip (width over 100%): the shortfall.
-					w := strconv.FormatFloat(g.Ghost.Width*100, 'f', 2, 64) + "%"
-					return app.Span().Class("ns-ghost").Attr("style", "left:"+cssPct(g.Ghost.Left)+";width:"+w)
-				}),
+				app.If(s.Ghost != "", func() app.UI { return app.Span().Class("ns-ghost").Attr("style", s.Ghost) }),
 			),
-			app.Span().Class("ns-usage").Text(memText(n.Allocated.MemoryMB)+" / "+memText(n.Capacity.MemoryMB)),
-			app.If(n.Reservation != nil, func() app.UI {
+			app.Span().Class("ns-usage").Text(s.Usage),
+			app.If(s.Reserved, func() app.UI {
 				return app.Span().Class("ns-res").Body(app.Span().Aria("hidden", "true").Text("⌛ "), app.Text("reserved"))
 			}),
 		),

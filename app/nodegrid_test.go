@@ -1,6 +1,7 @@
 package app
 
 import (
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"yarnplay/app/store"
 	"yarnplay/core"
 	"yarnplay/core/resource"
+	"yarnplay/scenarios/lessons"
 )
 
 // renderHTML mounts a component in a test engine and returns its HTML.
@@ -147,4 +149,45 @@ func TestNodeGridCanvasSaysItIsBehind(t *testing.T) {
 	html = renderHTML(t, &NodeGrid{Frame: f})
 	has(t, html, `class="ng-canvas-wrap behind"`, `role="status"`,
 		"The picture of the nodes is catching up with step "+strconv.Itoa(f.Step)+"…")
+}
+
+// A strip's fields are its node's alone: between two steps, the strips of
+// the nodes the step left alone are equal (so go-app leaves them be), and
+// those of the nodes it changed are not.
+func TestStripsOfNodesLeftAloneAreEqual(t *testing.T) {
+	sc, err := lessons.Load(lessons.Default())
+	require.NoError(t, err)
+	s := store.New()
+	require.NoError(t, s.Load(sc, lessons.Default()))
+	strips := func(k int) ([]strip, []core.NodeView) {
+		s.Jump(k)
+		f := s.Frame()
+		c := &NodeGrid{Frame: *f}
+		nc := c.ctx()
+		var out []strip
+		var nodes []core.NodeView
+		for i := range f.Nodes {
+			n := f.Node(i)
+			out, nodes = append(out, stripOf(&n, nc, false)), append(nodes, n)
+		}
+		return out, nodes
+	}
+	same, changed := 0, 0
+	for k := 1; k < len(sc.Steps); k++ {
+		a, an := strips(k - 1)
+		b, bn := strips(k)
+		require.Len(t, b, len(a))
+		require.Equal(t, modeStrips, nodeMode(len(a)), "the default lesson's nodes are strips")
+		for i := range a {
+			if reflect.DeepEqual(an[i], bn[i]) && a[i].Heartbeat == b[i].Heartbeat && len(a[i].Blocks) == len(an[i].Containers) && len(b[i].Blocks) == len(bn[i].Containers) {
+				require.Equal(t, a[i], b[i], "step %d: node %s did not change", k, an[i].Name)
+				same++
+			} else if !reflect.DeepEqual(an[i].Containers, bn[i].Containers) {
+				require.NotEqual(t, a[i], b[i], "step %d: node %s changed", k, an[i].Name)
+				changed++
+			}
+		}
+	}
+	require.Positive(t, same)
+	require.Positive(t, changed)
 }

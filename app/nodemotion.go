@@ -53,25 +53,23 @@ func doneCells(done []doneBlock, unit resource.Resource, free int, nc *nodeCtx) 
 	return cells
 }
 
-// doneSegs are the fading segments of a strip's completed containers,
-// after its used part.
-func doneSegs(done []doneBlock, n *core.NodeView, used float64, nc *nodeCtx) []app.UI {
+// doneBlocks appends to blocks the fading blocks of a strip's completed
+// containers, after its used part.
+func doneBlocks(blocks []stripBlock, done []doneBlock, n *core.NodeView, used float64, nc *nodeCtx) []stripBlock {
 	capMB := float64(n.Capacity.MemoryMB)
 	if capMB <= 0 {
-		return nil
+		return blocks
 	}
-	var out []app.UI
 	at := used
 	for _, d := range done {
 		w := min(float64(d.Size.MemoryMB)/capMB, max(1-at, 0))
 		if w <= 0 {
 			break
 		}
-		out = append(out, app.Span().Class("ns-blk done").
-			Attr("style", nc.colors.blockStyle(d.Queue, d.App)+";left:"+cssPct(at)+";width:"+cssPct(w)))
+		blocks = append(blocks, stripBlock{Class: "ns-blk done", Style: nc.colors.blockStyle(d.Queue, d.App) + ";left:" + cssPct(at) + ";width:" + cssPct(w)})
 		at += w
 	}
-	return out
+	return blocks
 }
 
 // stepParity alternates with the step: the stylesheet gives the two values
