@@ -3,6 +3,7 @@ package bench
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"slices"
 	"strconv"
@@ -33,7 +34,9 @@ const stepAhead = `(k => new Promise(resolve => {
 // and -max, over the lesson's steps; the target is two frames, 33 ms).
 // With LESSON_TRACE=file.json it writes a Chrome trace of the steps, and
 // with LESSON_PROFILE=file.cpuprofile a CPU profile of the page over them
-// (app.wasm then keeps its name section: site.KeepNamesEnv).
+// (app.wasm then keeps its name section: site.KeepNamesEnv). With
+// LESSON_MUTATIONS=1 it logs, for each step, where the page added or
+// removed the most elements (lessonMutations).
 func BenchmarkLesson(b *testing.B) {
 	b.StopTimer()
 	if os.Getenv("LESSON_PROFILE") != "" {
@@ -64,10 +67,26 @@ func BenchmarkLesson(b *testing.B) {
 		defer stopProfile(b, tab, path)
 	}
 	var ms []float64
+	mut := os.Getenv("LESSON_MUTATIONS") != ""
+	if mut {
+		_, err := chromedp.Run(tab, chromedp.Evaluate[any](lessonMutations))
+		require.NoError(b, err)
+	}
 	for k := 1; k <= steps; k++ {
 		t, err := chromedp.Run(tab, chromedp.Evaluate[float64](fmt.Sprintf("%s(%d)", stepAhead, k), chromedp.EvalAwaitPromise))
 		require.NoError(b, err, "step %d", k)
 		ms = append(ms, t)
+		if mut {
+			// The step's later frames (a long narration's lines) too.
+			time.Sleep(300 * time.Millisecond)
+			m, err := chromedp.Run(tab, chromedp.Evaluate[map[string]int](`(() => { const m = window.__muts; window.__muts = {}; return m; })()`))
+			require.NoError(b, err)
+			keys := slices.Sorted(maps.Keys(m))
+			slices.SortStableFunc(keys, func(a, c string) int { return m[c] - m[a] })
+			for _, key := range keys[:min(8, len(keys))] {
+				b.Logf("step %d: %5d elements added or removed in %s", k, m[key], key)
+			}
+		}
 	}
 	b.ReportMetric(float64(len(ms)), "steps")
 	b.ReportMetric(quantile(ms, 0.5), "ms-lesson-step-p50")
@@ -75,3 +94,17 @@ func BenchmarkLesson(b *testing.B) {
 	b.ReportMetric(slices.Max(ms), "ms-lesson-step-max")
 	b.Logf("the default lesson's %d steps, from → to the frame: %v ms", len(ms), rounded(ms))
 }
+
+// lessonMutations counts the elements the page adds and removes, by their
+// parent and grandparent (tag, id and first class), in window.__muts.
+const lessonMutations = `(() => {
+  window.__muts = {};
+  const name = n => !n ? '?' : (n.tagName || n.nodeName).toLowerCase() + (n.id ? '#' + n.id : '') +
+    (typeof n.className === 'string' && n.className ? '.' + n.className.split(' ')[0] : '');
+  new MutationObserver(list => {
+    for (const m of list) {
+      const k = name(m.target.parentNode) + ' > ' + name(m.target);
+      window.__muts[k] = (window.__muts[k] || 0) + m.addedNodes.length + m.removedNodes.length;
+    }
+  }).observe(document.body, {childList: true, subtree: true});
+})()`
