@@ -89,20 +89,17 @@ var trims = []trim{goAppTrim, yamlTrim}
 //     gone, that leaves regexp out (237 KB of code, about 108 KB gzipped).
 //   - raw HTML (Raw): yarnplay's page mounts none (every element is
 //     go-app's, which the next render updates in place), and the node
-//     manager's cases for it kept its mounting and updating, about 2 KB
-//     gzipped. Without them, an app.Raw would fail to mount, saying
-//     "unsupported element"; TestTheBrowserBuildCallsNoTrimmedFeature keeps it
-//     out of the page.
+//     manager's cases for it kept its mounting and updating. Without
+//     them, an app.Raw would fail to mount, saying "unsupported element";
+//     TestTheBrowserBuildCallsNoTrimmedFeature keeps it out of the page.
 //   - go-app's states (Context.SetState, GetState, ObserveState and
 //     DelState, their persistence in localStorage and their broadcast to
 //     the other tabs), which yarnplay does not use: calling one panics,
 //     saying so (trim/goapp). With them goes the clean-up of expired
 //     persisted states when the engine starts, which read and decoded
-//     every entry of localStorage as JSON, the visitor's saved work too
-//     (megabytes at benchmark 5's scale, tens of milliseconds of the
-//     opening).
+//     every entry of localStorage as JSON, the visitor's saved work too.
 //
-// and changes one number: the engine renders 1 ms after a dispatch
+// It also changes one number: the engine renders 1 ms after a dispatch
 // (Context.Dispatch, the worker's frame arriving) instead of 8.3 ms
 // (Start(120)), so that a step's frame reaches the screen in the frame
 // after its reply, not one later when the reply came just after a render.
