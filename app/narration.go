@@ -1,6 +1,8 @@
 package app
 
 import (
+	"slices"
+
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"yarnplay/app/store"
@@ -85,10 +87,10 @@ func (n *Narration) drawRest(ctx app.Context) {
 }
 
 // sameLines reports whether a and b are the same narration: the same
-// lines of the same frame.
-func sameLines(a, b []string) bool {
-	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
-}
+// lines, as every frame of a step has them (each frame from the worker
+// brings them anew: a new selection must not draw them again from the
+// first, and move the list under the reader).
+func sameLines(a, b []string) bool { return slices.Equal(a, b) }
 
 // Render draws the panel.
 func (n *Narration) Render() app.UI {

@@ -217,6 +217,17 @@ func TestBrowserFlows(t *testing.T) {
 		` && document.querySelector('#narration-lines').getAttribute('aria-busy') === 'false'`, "every narration line")
 	lines := js[[]string](p, `[...document.querySelectorAll('#narration-lines li')].map(li => li.textContent)`)
 	require.Equal(t, f.Narration, lines, "the narration is the core's decisions")
+	// Read down the narration, then choose a queue: the same step's lines
+	// stay, and where the reader stood.
+	scrolled := js[float64](p, `(() => { const l = document.querySelector('#narration-lines'); l.scrollTop = l.scrollHeight; return l.scrollTop })()`)
+	require.Positive(t, scrolled)
+	leaf := f.Queues[len(f.Queues)-1].Path
+	p.click(`.qb-row[data-queue="` + leaf + `"]`)
+	p.wait(`(document.querySelector('#queue-detail') || {dataset: {}}).dataset.queue === `+q(leaf), "the queue chosen")
+	require.Equal(t, len(f.Narration), js[int](p, `document.querySelectorAll('#narration-lines li').length`), "every line, still")
+	require.Equal(t, scrolled, js[float64](p, `document.querySelector('#narration-lines').scrollTop`), "the narration where it was read")
+	p.click(`.qb-row[data-queue="` + leaf + `"]`) // chosen again: no queue chosen, as before
+	p.wait(`(document.querySelector('#queue-detail') || {dataset: {}}).dataset.queue !== `+q(leaf), "no queue chosen")
 	require.Contains(t, p.text("#tl-counter"), strings.SplitN(f.Label, ": ", 2)[1])
 	p.screenshot("heartbeat.png")
 	drawn := js[int](p, `document.querySelectorAll('.node-card .cell.blk.first, .ns-blk:not(.done)').length`)
