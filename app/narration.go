@@ -23,8 +23,10 @@ type Narration struct {
 	// with the step, then narrationMore a frame: the step's frame comes
 	// without waiting for the browser to make and lay out the lines below
 	// the box's fold.
-	of      []string
-	drawn   int
+	of    []string
+	drawn int
+	// more says that the next lines' turn is asked for (drawRest).
+	more    bool
 	yielder *Yielder
 }
 
@@ -69,19 +71,18 @@ func (n *Narration) drawRest(ctx app.Context) {
 	if !app.IsClient || n.F == nil {
 		return
 	}
-	if n.lines(); n.drawn >= len(n.of) {
+	if n.lines(); n.drawn >= len(n.of) || n.more {
 		return
 	}
 	if n.yielder == nil {
 		n.yielder = NewYielder()
 	}
-	of := n.of
+	n.more = true
 	later(ctx, n.yielder, func(ctx app.Context) {
-		if !sameLines(of, n.of) {
-			ctx.PreventUpdate() // a new step's narration, with its own turn
-			return
+		n.more = false
+		if n.drawn < len(n.of) {
+			n.drawn = min(len(n.of), n.drawn+narrationMore)
 		}
-		n.drawn = min(len(of), n.drawn+narrationMore)
 		n.drawRest(ctx)
 	})
 }
