@@ -15,8 +15,8 @@ import (
 // BenchmarkWorkerTick is the worker's part of a tick of benchmark 5's
 // cluster (10,000 nodes, 1,000 leaves, 20,000 applications, after its 50
 // ticks): the command handled, its reply encoded (ms-reply: the page
-// waits for that much), and the frame painted and kept (Server.Painted,
-// Compact), as wasm/worker does after each reply. Natively, its
+// waits for that much), and the frame shown kept (Server.Compact), as
+// wasm/worker does after each reply. Natively, its
 // bytes allocated an operation are what the worker's collector must take
 // back per tick, which sets how often it runs (a collection of the
 // worker's heap takes hundreds of milliseconds in the browser): gcs/op
@@ -38,7 +38,6 @@ func BenchmarkWorkerTick(b *testing.B) {
 		require.Empty(b, rep.Err)
 		out = rw.AppendEncode(out[:0], 1, rep)
 		replying += time.Since(start)
-		sv.Painted() // what the worker paints, once it has replied
 		sv.Compact(&rw)
 	}
 	handle(protocol.Command{Op: protocol.OpCanvas, N: 1280})
