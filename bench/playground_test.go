@@ -242,7 +242,10 @@ func servedSite(b *testing.B) *httptest.Server {
 // the page and of the worker (file.worker.cpuprofile) over the measured
 // ticks and steps back (app.wasm then keeps its name section:
 // site.KeepNamesEnv), and with PLAYGROUND_TRACE=file.json a
-// trace of the measured ticks, both in Chromium's DevTools formats. With
+// trace of the measured ticks, both in Chromium's DevTools formats, and
+// with PLAYGROUND_BACK_TRACE=file.json a trace of the ten steps back.
+// PLAYGROUND_LOAD_TRACE=file.json traces the opening; PLAYGROUND_LOAD_ONLY=1
+// stops the benchmark after it (ms-load). With
 // PLAYGROUND_LOAD_PROFILE=file.cpuprofile it writes CPU profiles of the
 // opening instead (ms-load): the page's from the navigation, and the
 // simulation's Web Worker's from its start (file.worker.cpuprofile); it
@@ -275,6 +278,11 @@ func BenchmarkPlayground(b *testing.B) {
 	require.NoError(b, err)
 	load := watchLoad(b, tab)
 	load.keep = os.Getenv("PLAYGROUND_PROFILE") != ""
+	stopLoadTrace := func() {}
+	if path := os.Getenv("PLAYGROUND_LOAD_TRACE"); path != "" {
+		stop := startTrace(b, tab)
+		stopLoadTrace = func() { require.NoError(b, os.WriteFile(path, stop(), 0o644)) }
+	}
 	require.NoError(b, chromedp.Do(tab, chromedp.Navigate(srv.URL+"/")))
 	// wait waits for the page to show step `step` of `of`.
 	wait := func(step, of int) float64 {
@@ -286,7 +294,11 @@ func BenchmarkPlayground(b *testing.B) {
 	loaded := wait(0, steps)
 	b.ReportMetric(math.Round(loaded), "ms-load")
 	b.Logf("loaded in %.0f ms", loaded)
+	stopLoadTrace()
 	load.done()
+	if os.Getenv("PLAYGROUND_LOAD_ONLY") != "" {
+		return
+	}
 
 	now := func() float64 {
 		t, err := chromedp.Run(tab, chromedp.Evaluate[float64]("performance.now()"))
@@ -405,11 +417,17 @@ func BenchmarkPlayground(b *testing.B) {
 	// left near (see store.nearMark).
 	last := steps + playgroundWarm + playgroundMeasured
 	var backs []float64
+	stopBackTrace := func() {}
+	if path := os.Getenv("PLAYGROUND_BACK_TRACE"); path != "" {
+		stop := startTrace(b, tab)
+		stopBackTrace = func() { require.NoError(b, os.WriteFile(path, stop(), 0o644)) }
+	}
 	for i := 1; i <= playgroundBacks; i++ {
 		t0 := now()
 		press(kb.ArrowLeft)
 		backs = append(backs, wait(last-i, last)-t0)
 	}
+	stopBackTrace()
 	b.ReportMetric(backs[0], "ms-back-first")
 	b.ReportMetric(quantile(backs[1:3], 0.5), "ms-back-next")
 	b.ReportMetric(quantile(backs, 0.95), "ms-back-p95")
