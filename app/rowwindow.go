@@ -112,21 +112,36 @@ func (w *rowWindow) recheck(ctx app.Context, n int, scan func() bool) {
 	w.later(ctx, scan)
 }
 
-// later scans once the component is drawn, and once more after drawing
-// what the first look found: rows drawn at their real heights move the
-// ones after them.
+// later scans once the browser has drawn the component, and once more
+// after drawing what the first look found: rows drawn at their real
+// heights move the ones after them. A look makes the browser lay the page
+// out at once: right after the render, it held the frame of the page's
+// opening back by a layout of the whole page and a render of the rows
+// found, where the frame shows the first initialRows as they are drawn.
+// A component gone meanwhile finds nothing (its scan checks).
 func (w *rowWindow) later(ctx app.Context, scan func() bool) {
-	ctx.Defer(func(ctx app.Context) {
-		if scan() {
-			ctx.Update()
-			ctx.Defer(func(ctx app.Context) {
-				if scan() {
-					ctx.Update()
-				}
-			})
+	if windowYielder == nil {
+		windowYielder = NewYielder()
+	}
+	look := func(then func(app.Context)) func(app.Context) {
+		return func(ctx app.Context) {
+			if !scan() {
+				ctx.PreventUpdate() // nothing to draw anew
+				return
+			}
+			if then != nil {
+				// The dispatch draws the rows found; then a look again.
+				ctx.Defer(then)
+			}
 		}
-	})
+	}
+	again := func(ctx app.Context) { later(ctx, windowYielder, look(nil)) }
+	later(ctx, windowYielder, look(again))
 }
+
+// windowYielder is the row windows' (later): one for the page's lifetime,
+// whose callbacks a component's end cannot release under a look waiting.
+var windowYielder *Yielder
 
 // stop stops following the page.
 func (w *rowWindow) stop() {
