@@ -58,7 +58,7 @@ func (c *QueueBars) Render() app.UI {
 			focused = queueBarRowsRange(&c.Frame, f, f+1)
 		}
 		list = list.Class("virtual slotted").Style("--slot-h", c.win.height("1.9rem"))
-		body = app.Range(c.Frame.Queues).Slice(func(i int) app.UI {
+		body = app.Range(c.Frame.Queues[:c.win.children(n)]).Slice(func(i int) app.UI {
 			var r *queueBarRow
 			switch {
 			case i >= first && i < last:

@@ -247,6 +247,23 @@ type slotWindow struct {
 	// rowH is a drawn row's mean height, measured at the window's width;
 	// 0 until then.
 	rowH, width float64
+	// full is set by the first look (scan): from then on the list holds a
+	// child for each row (children).
+	full bool
+}
+
+// children is how many children a list of n rows draws, the rows in the
+// window and the placeholders: one per row, but for the list's first
+// renders in the browser, before its first look, which draw the rows of
+// the window alone (the first initialRows): the placeholders of a
+// thousand queues, mounted one by one, came in the frame of the page's
+// opening, where they show nothing.
+func (w *slotWindow) children(n int) int {
+	if w.full || !app.IsClient {
+		return n
+	}
+	_, last := w.span(n)
+	return last
 }
 
 // scan looks at the list of n rows and reports whether what to draw
@@ -254,6 +271,15 @@ type slotWindow struct {
 func (w *slotWindow) scan(list app.Value, n int) bool {
 	if n <= virtualRows {
 		return false
+	}
+	if !w.full {
+		w.full = true
+		if list.Truthy() && list.Get("children").Get("length").Int() != n {
+			// The first look draws the placeholders (children); the
+			// look after it finds the rows on screen among them
+			// (rowWindow.later).
+			return true
+		}
 	}
 	s, ok := scanSlots(list, n)
 	if !ok {

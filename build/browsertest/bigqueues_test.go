@@ -116,6 +116,10 @@ func TestBrowserBigTreeDrawsTheRowsOnScreen(t *testing.T) {
 		require.NoError(t, os.WriteFile(filepath.Join(p.shot, name), png, 0o644))
 	}
 
+	// The bars, as the page opened them: their first frame drew the rows
+	// on screen alone, the looks after it a place for every queue.
+	check(".qb-list", "the bars as opened")
+
 	// The capacities table, at its top and far down.
 	js[bool](p, `(() => { document.querySelector('#capacities').scrollIntoView(); return true })()`)
 	scrollTo("#queue-tree", 0)
