@@ -115,10 +115,10 @@ func (w *rowWindow) recheck(ctx app.Context, n int, scan func() bool) {
 // later scans once the browser has drawn the component, and once more
 // after drawing what the first look found: rows drawn at their real
 // heights move the ones after them. A look makes the browser lay the page
-// out at once: right after the render, it held the frame of the page's
+// out at once: looks right after the render held the frame of the page's
 // opening back by a layout of the whole page and a render of the rows
-// found, where the frame shows the first initialRows as they are drawn.
-// A component gone meanwhile finds nothing (its scan checks).
+// found. The frame shows the first initialRows meanwhile. A component
+// gone meanwhile finds nothing (its scan checks).
 func (w *rowWindow) later(ctx app.Context, scan func() bool) {
 	if windowYielder == nil {
 		windowYielder = NewYielder()
