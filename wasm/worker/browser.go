@@ -31,10 +31,23 @@ func Serve() {
 	var out []byte // the last reply's bytes, posted as a copy (post)
 	var paint canvasPainter
 	in := make(chan message, 16)
+	// openAhead opens the saved work the page's head sent before the page
+	// could ask (EarlyScript), ahead of the commands
+	// (protocol.Server.Prepare, which does nothing once one was handled).
+	openAhead := func(v js.Value) {
+		start := perf.Call("now").Float()
+		prepare(sv, v.Get("prepare").String(), v.Get("slug").String())
+		loadMeasure(perf, "worker prepare", start)
+	}
 	onMessage := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		data := args[0].Get("data")
 		if isPrepare(data) {
-			return nil // too late: the page's commands may be under way
+			// The head's saved work, come once Go listens: the worker
+			// was ready before the head had read it from localStorage
+			// (a slow first read, or a worker quick to start). It goes
+			// in turn with the page's commands, which come after it.
+			go func() { in <- message{prepare: data} }()
+			return nil
 		}
 		if cv := data.Get("canvas"); cv.Truthy() {
 			// The page's node canvas, to paint from now on (OpCanvas
@@ -50,12 +63,7 @@ func Serve() {
 	if early := g.Get("early"); early.Truthy() {
 		for i := range early.Length() {
 			if v := early.Index(i); isPrepare(v) {
-				// The page's head sent the saved work before the page
-				// could ask (EarlyScript): open it now, ahead of the
-				// commands (protocol.Server.Prepare).
-				start := perf.Call("now").Float()
-				prepare(sv, v.Get("prepare").String(), v.Get("slug").String())
-				loadMeasure(perf, "worker prepare", start)
+				openAhead(v)
 				continue
 			}
 			b := bytesOf(early.Index(i))
@@ -100,6 +108,10 @@ func Serve() {
 			m = <-in
 		}
 		pause = catchUpAfter
+		if m.prepare.Truthy() {
+			openAhead(m.prepare)
+			continue
+		}
 		if m.b == nil {
 			paint.take(m.canvas)
 			continue
@@ -165,11 +177,13 @@ const yieldPause = time.Millisecond
 const catchUpAfter = time.Second
 
 // message is one of the page's: a command's bytes and when it came (the
-// worker's clock, ms), or else its node canvas.
+// worker's clock, ms), or else its node canvas, or else the saved work its
+// head sent ({prepare: saved, slug: lesson}, isPrepare).
 type message struct {
-	b      []byte
-	at     float64
-	canvas js.Value
+	b       []byte
+	at      float64
+	canvas  js.Value
+	prepare js.Value
 }
 
 // loadCommands is how many of the first commands the worker measures
