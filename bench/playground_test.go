@@ -236,7 +236,11 @@ func servedSite(b *testing.B) *httptest.Server {
 //     median of the next two, and the 95th percentile of the ten;
 //   - x-history: then the bytes the simulation holds to travel in time
 //     over one state's (OpMemory, asked inside its Web Worker: askWorker),
-//     and MB-state, one state's.
+//     and MB-state, one state's;
+//   - ms-load-warm: last, the saved work opened again from navigation to
+//     its first frame, as by its visitor coming back (the browser's caches
+//     and go-app's service worker filled; not with PLAYGROUND_PROFILE or
+//     PLAYGROUND_TRACE).
 //
 // With PLAYGROUND_PROFILE=file.cpuprofile it also writes CPU profiles of
 // the page and of the worker (file.worker.cpuprofile) over the measured
@@ -453,6 +457,20 @@ func BenchmarkPlayground(b *testing.B) {
 	b.ReportMetric(float64(m.State)/1e6, "MB-state")
 	b.Logf("one state %.1f MB, the history %.1f MB (%d frames kept, %.1f MB of them)",
 		float64(m.State)/1e6, float64(m.History)/1e6, m.Frames, float64(m.FrameBytes)/1e6)
+
+	// The same saved work opened again, as its visitor comes back: the
+	// browser's caches (app.wasm compiled among them) and go-app's service
+	// worker are filled by the visit above. Not while profiling, whose
+	// profile of the page would take it in.
+	if os.Getenv("PLAYGROUND_PROFILE") == "" && os.Getenv("PLAYGROUND_TRACE") == "" {
+		require.NoError(b, chromedp.Do(tab, chromedp.Navigate(srv.URL+"/web/app.css")))
+		_, err = chromedp.Run(tab, chromedp.Evaluate[any](fmt.Sprintf("localStorage.setItem(%s, %s)", key, value)))
+		require.NoError(b, err)
+		require.NoError(b, chromedp.Do(tab, chromedp.Navigate(srv.URL+"/")))
+		again := wait(0, steps)
+		b.ReportMetric(math.Round(again), "ms-load-warm")
+		b.Logf("loaded again, warm, in %.0f ms", again)
+	}
 }
 
 // playgroundBacks is how many steps back benchmark 5 times after its ticks.
