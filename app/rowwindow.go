@@ -253,13 +253,15 @@ type slotWindow struct {
 }
 
 // children is how many children a list of n rows draws, the rows in the
-// window and the placeholders: one per row, but for the list's first
+// window and the placeholders: one per row, but for a long list's first
 // renders in the browser, before its first look, which draw the rows of
 // the window alone (the first initialRows): the placeholders of a
 // thousand queues, mounted one by one, came in the frame of the page's
-// opening, where they show nothing.
+// opening, where they show nothing. The queue bars use it, the one long
+// list of that frame; the capacities table and the queue editor come in
+// later stages (stages.go).
 func (w *slotWindow) children(n int) int {
-	if w.full || !app.IsClient {
+	if w.full || !app.IsClient || n <= virtualRows {
 		return n
 	}
 	_, last := w.span(n)
