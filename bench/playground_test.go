@@ -249,7 +249,8 @@ func servedSite(b *testing.B) *httptest.Server {
 // trace of the measured ticks, both in Chromium's DevTools formats, and
 // with PLAYGROUND_BACK_TRACE=file.json a trace of the ten steps back.
 // PLAYGROUND_LOAD_TRACE=file.json traces the opening; PLAYGROUND_LOAD_ONLY=1
-// stops the benchmark after it (ms-load). With
+// stops the benchmark after it (ms-load), logging the longest task in the
+// afterLoad that follow. With
 // PLAYGROUND_LOAD_PROFILE=file.cpuprofile it writes CPU profiles of the
 // opening instead (ms-load): the page's from the navigation, and the
 // simulation's Web Worker's from its start (file.worker.cpuprofile); it
@@ -305,6 +306,18 @@ func BenchmarkPlayground(b *testing.B) {
 	stopLoadTrace()
 	load.done()
 	if os.Getenv("PLAYGROUND_LOAD_ONLY") != "" {
+		// What the page still does once the work shows (its later
+		// stages), in which a key pressed at once would wait.
+		time.Sleep(afterLoad)
+		tasks, err := chromedp.Run(tab, chromedp.Evaluate[[][2]float64]("window.__bench.tasks"))
+		require.NoError(b, err)
+		longest := 0.0
+		for _, t := range tasks {
+			if t[0] > loaded {
+				longest = max(longest, t[1])
+			}
+		}
+		b.Logf("the longest task in the %v after: %.0f ms", afterLoad, longest)
 		return
 	}
 
@@ -474,6 +487,10 @@ func BenchmarkPlayground(b *testing.B) {
 		b.Logf("loaded again, warm, in %.0f ms", again)
 	}
 }
+
+// afterLoad is how long benchmark 5 with PLAYGROUND_LOAD_ONLY watches the
+// page's tasks once the opened work shows.
+const afterLoad = 3 * time.Second
 
 // playgroundBacks is how many steps back benchmark 5 times after its ticks.
 const playgroundBacks = 10
