@@ -165,7 +165,7 @@ func (c *qeTree) Render() app.UI {
 			}
 		}
 	}
-	return list.Body(app.Range(rows).Slice(func(i int) app.UI {
+	return list.Body(app.Range(rows[:c.win.children(n)]).Slice(func(i int) app.UI {
 		if !c.win.drawn(i, first, last, issue, open) {
 			return slotPlaceholder()
 		}

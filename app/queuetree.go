@@ -74,7 +74,7 @@ func (t *QueueTree) Render() app.UI {
 			app.Span().Text(labelAbsMaxCapacity),
 		),
 		list.Body(
-			app.Range(rows).Slice(func(i int) app.UI {
+			app.Range(rows[:t.win.children(n)]).Slice(func(i int) app.UI {
 				if !t.win.drawn(i, first, last) {
 					return slotPlaceholder()
 				}

@@ -257,9 +257,9 @@ type slotWindow struct {
 // renders in the browser, before its first look, which draw the rows of
 // the window alone (the first initialRows): the placeholders of a
 // thousand queues, mounted one by one, came in the frame of the page's
-// opening, where they show nothing. The queue bars use it, the one long
-// list of that frame; the capacities table and the queue editor come in
-// later stages (stages.go).
+// opening, where they show nothing (the queue bars), or in the long task
+// of a later stage right after it (the capacities table, the queue
+// editor: stages.go).
 func (w *slotWindow) children(n int) int {
 	if w.full || !app.IsClient || n <= virtualRows {
 		return n
