@@ -98,7 +98,7 @@ func (w *rowWindow) follow(ctx app.Context, n int, scan func() bool) {
 	app.Window().Call("addEventListener", "scroll", w.onScroll, opts)
 	app.Window().Call("addEventListener", "resize", w.onScroll, opts)
 	w.scanned = n
-	w.later(ctx, scan)
+	lookLater(ctx, scan, windowLooks)
 }
 
 // recheck looks again where the list is when its number of rows changed
@@ -109,37 +109,37 @@ func (w *rowWindow) recheck(ctx app.Context, n int, scan func() bool) {
 		return
 	}
 	w.scanned = n
-	w.later(ctx, scan)
+	lookLater(ctx, scan, windowLooks)
 }
 
-// later scans once the browser has drawn the component, and once more
-// after drawing what the first look found: rows drawn at their real
-// heights move the ones after them. A look makes the browser lay the page
-// out at once: looks right after the render held the frame of the page's
-// opening back by a layout of the whole page and a render of the rows
-// found. The frame shows the first initialRows meanwhile. A component
-// gone meanwhile finds nothing (its scan checks).
-func (w *rowWindow) later(ctx app.Context, scan func() bool) {
+// lookLater looks (scan) once the browser has drawn the component, and
+// again, up to looks times, while a look finds rows to draw anew: rows
+// drawn at their real heights move the ones after them. A look makes the
+// browser lay the page out at once: looks right after the render held the
+// frame of the page's opening back by a layout of the whole page and a
+// render of the rows found. The frame shows the first initialRows
+// meanwhile. A component gone meanwhile finds nothing (its scan checks).
+func lookLater(ctx app.Context, scan func() bool, looks int) {
 	if windowYielder == nil {
 		windowYielder = NewYielder()
 	}
-	look := func(then func(app.Context)) func(app.Context) {
-		return func(ctx app.Context) {
-			if !scan() {
-				ctx.PreventUpdate() // nothing to draw anew
-				return
-			}
-			if then != nil {
-				// The dispatch draws the rows found; then a look again.
-				ctx.Defer(then)
-			}
+	later(ctx, windowYielder, func(ctx app.Context) {
+		if !scan() {
+			ctx.PreventUpdate() // nothing to draw anew
+			return
 		}
-	}
-	again := func(ctx app.Context) { later(ctx, windowYielder, look(nil)) }
-	later(ctx, windowYielder, look(again))
+		if looks > 1 {
+			// The dispatch draws the rows found; then a look again.
+			ctx.Defer(func(ctx app.Context) { lookLater(ctx, scan, looks-1) })
+		}
+	})
 }
 
-// windowYielder is the row windows' (later): one for the page's lifetime,
+// windowLooks is how many times lookLater looks after a list is drawn
+// or its number of rows changed.
+const windowLooks = 2
+
+// windowYielder is the row windows' (lookLater): one for the page's lifetime,
 // whose callbacks a component's end cannot release under a look waiting.
 var windowYielder *Yielder
 
@@ -279,7 +279,7 @@ func (w *slotWindow) scan(list app.Value, n int) bool {
 		if list.Truthy() && list.Get("children").Get("length").Int() != n {
 			// The first look draws the placeholders (children); the
 			// look after it finds the rows on screen among them
-			// (rowWindow.later).
+			// (lookLater).
 			return true
 		}
 	}
