@@ -115,17 +115,47 @@ func DecodeSavedLink(fragment string) (*Scenario, int, string, error) {
 
 // decodeLink decodes a link whose scenario may inflate to limit bytes.
 func decodeLink(fragment string, limit int) (*Scenario, int, string, error) {
+	l, err := readLink(fragment, limit)
+	if err != nil {
+		return nil, 0, "", err
+	}
+	sc, err := l.scenario()
+	if err != nil {
+		return nil, 0, "", err
+	}
+	step, err := l.step(len(sc.Steps))
+	if err != nil {
+		return nil, 0, "", err
+	}
+	if err := l.checkSelection(); err != nil {
+		return nil, 0, "", err
+	}
+	return sc, step, l.selection, nil
+}
+
+// linkParts is a link read up to its scenario's document, inflated.
+type linkParts struct {
+	data      []byte
+	limit     int
+	stepText  string
+	selection string
+}
+
+// readLink reads a link's parameters and inflates its scenario's document,
+// of at most limit bytes.
+func readLink(fragment string, limit int) (*linkParts, error) {
 	if len(fragment) > limit/4 {
-		return nil, 0, "", fmt.Errorf("link: the link is %d bytes long; the limit is %d", len(fragment), limit/4)
+		return nil, fmt.Errorf("link: the link is %d bytes long; the limit is %d", len(fragment), limit/4)
 	}
 	fragment = strings.TrimPrefix(fragment, "#")
-	var payload, stepText, selection string
+	l := &linkParts{limit: limit}
+	var payload string
 	seen := map[string]bool{}
 	for _, part := range strings.Split(fragment, "&") {
 		key, val, _ := strings.Cut(part, "=")
 		if key == "s" || key == "t" || key == "sel" {
 			if seen[key] {
-				return nil, 0, "", fmt.Errorf("link: parameter %q appears twice", key)
+				return nil, fmt.Errorf("link: parameter %q appears twice", key)
 			}
 			seen[key] = true
 		}
@@ -133,44 +163,60 @@ func decodeLink(fragment string, limit int) (*Scenario, int, string, error) {
 		case "s":
 			payload = val
 		case "t":
-			stepText = val
+			l.stepText = val
 		case "sel":
 			s, err := url.QueryUnescape(val)
 			if err != nil {
-				return nil, 0, "", fmt.Errorf("link: the selection is not URL-encoded text: %v", err)
+				return nil, fmt.Errorf("link: the selection is not URL-encoded text: %v", err)
 			}
-			selection = s
+			l.selection = s
 		}
 	}
 	if payload == "" {
-		return nil, 0, "", errors.New("link: no scenario in the link (the s= parameter is missing)")
+		return nil, errors.New("link: no scenario in the link (the s= parameter is missing)")
 	}
 	version, body, ok := strings.Cut(payload, ".")
 	if !ok {
-		return nil, 0, "", errors.New("link: the scenario has no version prefix (expected s=1.…)")
+		return nil, errors.New("link: the scenario has no version prefix (expected s=1.…)")
 	}
 	if version != LinkVersion {
-		return nil, 0, "", fmt.Errorf("link: version %q is not known to this yarnplay (it reads version %s); the link may come from a newer release", truncate(version, 16), LinkVersion)
+		return nil, fmt.Errorf("link: version %q is not known to this yarnplay (it reads version %s); the link may come from a newer release", truncate(version, 16), LinkVersion)
 	}
 	data, err := inflateLink(body, limit)
 	if err != nil {
-		return nil, 0, "", err
+		return nil, err
 	}
-	sc, err := parseUpTo("", data, limit)
+	l.data = data
+	return l, nil
+}
+
+// checkSelection refuses a selection that cannot be a queue's name.
+func (l *linkParts) checkSelection() error {
+	if len(l.selection) > maxSelection || strings.ContainsFunc(l.selection, unicode.IsControl) {
+		return errors.New("link: the selection is not a queue name")
+	}
+	return nil
+}
+
+// scenario parses and validates the link's whole scenario.
+func (l *linkParts) scenario() (*Scenario, error) {
+	sc, err := parseUpTo("", l.data, l.limit)
 	if err != nil {
-		return nil, 0, "", fmt.Errorf("link: the scenario is not valid: %w", err)
+		return nil, fmt.Errorf("link: the scenario is not valid: %w", err)
 	}
-	step := 0
-	if stepText != "" {
-		step, err = strconv.Atoi(stepText)
-		if err != nil || step < 0 || step > len(sc.Steps) {
-			return nil, 0, "", fmt.Errorf("link: step %q is not a step of this scenario (0..%d)", truncate(stepText, 16), len(sc.Steps))
-		}
+	return sc, nil
+}
+
+// step is the step the link stands on, in a scenario of steps steps.
+func (l *linkParts) step(steps int) (int, error) {
+	if l.stepText == "" {
+		return 0, nil
 	}
-	if len(selection) > maxSelection || strings.ContainsFunc(selection, unicode.IsControl) {
-		return nil, 0, "", errors.New("link: the selection is not a queue name")
+	step, err := strconv.Atoi(l.stepText)
+	if err != nil || step < 0 || step > steps {
+		return 0, fmt.Errorf("link: step %q is not a step of this scenario (0..%d)", truncate(l.stepText, 16), steps)
 	}
-	return sc, step, selection, nil
+	return step, nil
 }
 
 // inflateLink decodes base64url and inflates, bounded by limit bytes.

@@ -1,5 +1,7 @@
 package scenarios
 
+import "bytes"
+
 // decodeOnePass reads a JSON scenario straight into a Scenario, without
 // the tree of values the decoder walks (saved work at scale is a million
 // values, most of them in its steps): it reads the maps it knows (the top
@@ -20,32 +22,42 @@ func decodeOnePass(name string, data []byte) (sc *Scenario, ok bool) {
 // readOnePass is decodeOnePass for documents of at most limit values (keys
 // included, as fastJSON counts them).
 func readOnePass(name string, data []byte, limit int) (*Scenario, bool) {
+	sc, _, ok := readOnePassHead(name, data, limit, -1)
+	return sc, ok
+}
+
+// readOnePassHead is readOnePass of the first head steps alone (every
+// step when head is negative): it passes over the steps after them
+// (passList), neither reading nor counting their values, and returns how
+// many it passed over.
+func readOnePassHead(name string, data []byte, limit, head int) (*Scenario, int, bool) {
 	r := &onePass{d: decoder{file: name, errPaths: errPaths{quiet: true}}}
 	r.p = fastParser{data: data, line: 1, limit: limit}
 	sc := &Scenario{File: name}
 	if !r.enter(0, '{') {
-		return nil, false
+		return nil, 0, false
 	}
 	var m walk
+	rest := 0
 	for r.nextKey(&m, topKeySet) {
 		var ok bool
 		switch {
 		case m.key == "steps" && r.at('['):
-			sc.Steps, ok = r.steps(1)
+			sc.Steps, rest, ok = r.stepsHead(1, head)
 		default:
 			v, read := r.scratch(1)
 			ok = read && r.d.scenarioField(sc, m.key, &v) == nil
 		}
 		if !ok {
-			return nil, false
+			return nil, 0, false
 		}
 	}
 	r.p.space()
 	if !m.ok || r.p.pos != len(r.p.data) {
-		return nil, false
+		return nil, 0, false
 	}
 	finishScenario(sc)
-	return sc, true
+	return sc, rest, true
 }
 
 // onePass is decodeOnePass's state: the JSON reader (its position, line
@@ -176,24 +188,73 @@ func (r *onePass) key(keys []string, next int) int {
 	return -1
 }
 
-// steps reads the list of steps next at nesting depth, as decoder.steps,
-// into a list of their number (countMaps).
-func (r *onePass) steps(depth int) ([]Step, bool) {
+// stepsHead reads the list of steps next at nesting depth, as
+// decoder.steps, into a list of their number (countMaps); with head
+// zero or more, the first head of them, passing over the others
+// (passList), whose number it returns.
+func (r *onePass) stepsHead(depth, head int) ([]Step, int, bool) {
 	if !r.enter(depth, '[') {
-		return nil, false
+		return nil, 0, false
 	}
-	n := r.maps(MaxSteps)
-	if n < 0 {
-		return nil, false
-	}
-	out := make([]Step, n)
-	var l walk
-	for r.nextEntry(&l, ']') {
-		if l.n > n || !r.step(depth+1, &out[l.n-1]) {
-			return nil, false
+	n := head
+	if head < 0 {
+		if n = r.maps(MaxSteps); n < 0 {
+			return nil, 0, false
 		}
 	}
-	return out, l.ok && l.n == n
+	out := make([]Step, 0, n)
+	var l walk
+	for r.nextEntry(&l, ']') {
+		if l.n > n {
+			if head < 0 {
+				return nil, 0, false // more than counted
+			}
+			rest, ok := r.passList()
+			return out, rest, ok && len(out)+rest <= MaxSteps
+		}
+		out = append(out, Step{})
+		if !r.step(depth+1, &out[l.n-1]) {
+			return nil, 0, false
+		}
+	}
+	return out, 0, l.ok && (head >= 0 || l.n == n)
+}
+
+// passList passes over the rest of the list the reader stands in, from
+// an item on, its closing bracket included, as countMaps passes over
+// strings and what the items hold, and returns how many maps it passed
+// over; false when the document ends first.
+func (r *onePass) passList() (int, bool) {
+	p := &r.p
+	depth, maps := 1, 0
+	for i := p.pos; i < len(p.data); i++ {
+		c := p.data[i]
+		if !countStops[c] {
+			continue
+		}
+		switch c {
+		case '"':
+			for i++; i < len(p.data) && p.data[i] != '"'; i++ {
+				if p.data[i] == '\\' {
+					i++
+				}
+			}
+		case '{':
+			if depth == 1 {
+				maps++
+			}
+			depth++
+		case '[':
+			depth++
+		default: // ']', '}'
+			if depth--; depth == 0 {
+				p.line += bytes.Count(p.data[p.pos:i], []byte{'\n'})
+				p.pos = i + 1
+				return maps, true
+			}
+		}
+	}
+	return 0, false
 }
 
 // countMaps counts the maps directly in the list that opens at data[at],

@@ -211,3 +211,41 @@ func TestCountMaps(t *testing.T) {
 		require.Equal(t, want, countMaps([]byte(text), 0), text)
 	}
 }
+
+// FuzzOnePassHead: a document's head read in one pass (readOnePassHead)
+// is, when the whole document reads in one pass, its start and first
+// steps, and counts the steps it passed over.
+func FuzzOnePassHead(f *testing.F) {
+	for _, tt := range onePassCases {
+		f.Add([]byte(tt.text), uint8(1))
+	}
+	for _, name := range []string{"lessons/user-limits.yaml", "lessons/acls.yaml"} {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			continue
+		}
+		if sc, err := decodeTree(name, data); err == nil {
+			if cj, err := sc.CanonicalJSON(); err == nil {
+				f.Add(cj, uint8(0))
+				f.Add(cj, uint8(3))
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte, head uint8) {
+		if len(data) > fuzzInputLimit {
+			return
+		}
+		whole, ok := readOnePass("fuzz", data, maxValues)
+		h, rest, hok := readOnePassHead("fuzz", data, maxValues, int(head))
+		if !ok {
+			return // the head may read where the whole does not
+		}
+		require.True(t, hok)
+		k := min(int(head), len(whole.Steps))
+		require.Equal(t, whole.Steps[:k], h.Steps)
+		require.Equal(t, len(whole.Steps)-k, rest)
+		w, g := *whole, *h
+		w.Steps, g.Steps = nil, nil
+		require.Equal(t, w, g)
+	})
+}
