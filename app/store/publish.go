@@ -198,7 +198,7 @@ func (s *Store) publish() {
 	v := s.stateViews()
 	f := &Frame{
 		Step:        s.step,
-		Steps:       len(s.doc.Steps),
+		Steps:       s.steps(),
 		Kind:        s.res.Kind,
 		Note:        s.res.Note,
 		Tick:        sched.Now(),

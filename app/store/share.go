@@ -2,6 +2,7 @@ package store
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"strings"
@@ -24,6 +25,11 @@ func (s *Store) Link() (string, error) {
 // step the page was shown from a frame kept of it, the store not having
 // moved there).
 func (s *Store) LinkAt(k int) (string, error) {
+	if s.rest != nil {
+		// The work's later steps are not read yet (RestoreHeadFor): a
+		// link of the head alone would lose them.
+		return "", errors.New("the saved work is still being read")
+	}
 	c := &s.link
 	if c.doc != s.doc {
 		payload, err := scenarios.LinkPayload(s.doc)
@@ -62,11 +68,18 @@ func (s *Store) OpenLink(fragment string) error {
 // (scenarios.Parse, DecodeLink, snapshot.Import), and stands on step with
 // sel selected: one frame published, of that step.
 func (s *Store) open(sc *scenarios.Scenario, lesson string, step int, sel, what string) error {
+	return s.openHead(sc, lesson, step, sel, what, nil)
+}
+
+// openHead is open of sc, the head of the work when rest is set: its steps
+// up to one past step, the others to come (ReadRest).
+func (s *Store) openHead(sc *scenarios.Scenario, lesson string, step int, sel, what string, rest *scenarios.LinkHead) error {
 	saved := *s
 	if err := s.start(sc, lesson); err != nil {
 		*s = saved
 		return s.refuse(fmt.Errorf("%s does not open: %w", what, err))
 	}
+	s.rest = rest
 	s.seek(min(max(step, 0), len(sc.Steps)))
 	if sel != "" {
 		if _, err := s.cur.Scheduler().Queue(sel); err == nil {

@@ -91,6 +91,9 @@ type Store struct {
 	stepUsers stepUsers
 	// played counts the steps the store has played (replays included).
 	played int
+	// rest is the saved work whose later steps are still to be read
+	// (RestoreHeadFor), nil once they are.
+	rest *scenarios.LinkHead
 }
 
 // record is what a step left, for the usage chart and the checks.
