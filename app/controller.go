@@ -41,6 +41,10 @@ type Controller struct {
 	// Replaced, if set, is called after an action that replaced the work
 	// (another scenario, a reset): the page stops play.
 	Replaced func()
+	// Reopened, if set, is called when the saved work the opening showed
+	// did not read to its end and the simulation opened other work
+	// instead (Pushed), with what the opening then came to.
+	Reopened func(protocol.Opened)
 	// Working, if set, is called when the working state changes; after,
 	// if set, runs a function on the UI goroutine after a delay (the
 	// page's timers), for the working state's delay.
@@ -167,9 +171,27 @@ func (c *Controller) receive(cmd protocol.Command, rep protocol.Reply, start tim
 }
 
 // Pushed takes in a reply the simulation sent unasked: the frame shown
-// again once the node canvas caught up with it (protocol.Server.CatchUp),
-// unless the work was replaced since.
+// again once the node canvas caught up with it (protocol.Server.CatchUp)
+// or once the saved work opened in two parts is read whole
+// (protocol.Server.ReadRest), unless the work was replaced since. Saved
+// work whose later steps did not read comes back as the work opened
+// instead, with OpOpen's answer, which the page takes in as the opening's
+// (Reopened).
 func (c *Controller) Pushed(rep protocol.Reply) {
+	if o := protocol.OpenedOf(rep); o.SavedErr != "" {
+		replaced := rep.Works != c.works && c.frame != nil
+		c.works = rep.Works
+		if rep.Frame != nil {
+			c.frame = rep.Frame
+		}
+		if replaced && c.Replaced != nil {
+			c.Replaced()
+		}
+		if c.Reopened != nil {
+			c.Reopened(o)
+		}
+		return
+	}
 	if rep.Frame != nil && rep.Works == c.works {
 		c.frame = rep.Frame
 	}

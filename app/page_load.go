@@ -124,6 +124,7 @@ func (p *Page) mount(ctx app.Context, ctl *Controller, st bridge.Storage, hash b
 	p.ui = ctx
 	p.ctl.Changed = func() { p.changed(p.ui) }
 	p.ctl.Replaced = p.stopPlay
+	p.ctl.Reopened = func(o protocol.Opened) { p.savedDidNotOpen(o.SavedErr) }
 	p.saving = savedState{}
 	p.readSaved()
 }
@@ -195,11 +196,19 @@ func (p *Page) Load(slug string) {
 		case o.Restored:
 			p.saving.works = rep.Works
 		case o.SavedErr != "":
-			// Kept aside, to download or discard: the page opens without it.
-			_ = SavedWork{St: p.storage}.SetBroken(o.SavedErr)
-			p.readSaved()
+			p.savedDidNotOpen(o.SavedErr)
 		}
 	})
+}
+
+// savedDidNotOpen keeps the saved work that did not open aside, to
+// download or discard, and says why: the page opens without it. The
+// saved work opened in two parts finds it out once the page shows its
+// step (Controller.Reopened): the work shown then is not the saved one.
+func (p *Page) savedDidNotOpen(why string) {
+	p.saving.works = 0
+	_ = SavedWork{St: p.storage}.SetBroken(why)
+	p.readSaved()
 }
 
 // openLink opens a share link, paused (play stops); a link that does not

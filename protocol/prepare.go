@@ -1,6 +1,11 @@
 package protocol
 
-import "yarnplay/app/store"
+import (
+	"fmt"
+	"time"
+
+	"yarnplay/app/store"
+)
 
 // prepared is the saved work opened ahead of the page's first command
 // (Server.Prepare), into a store of its own.
@@ -26,10 +31,55 @@ func (sv *Server) Prepare(saved, slug string) {
 	s := store.New()
 	s.ReuseViews() // as NewServer has its store
 	s.DeferCheckpoints()
-	if restored, err := s.RestoreFor(&savedWork{value: saved, ok: true}, slug); !restored || err != nil {
-		return // OpOpen will say why, as it would have
+	st := &savedWork{value: saved, ok: true}
+	// Work of many steps opens on its step first, the rest read once
+	// the page was answered (ReadRest).
+	if !s.RestoreHeadFor(st, slug) {
+		if restored, err := s.RestoreFor(st, slug); !restored || err != nil {
+			return // OpOpen will say why, as it would have
+		}
 	}
 	sv.prepared = &prepared{store: s, saved: saved, lesson: s.Lesson()}
+}
+
+// Unread reports whether the server's work has later steps still to read
+// (ReadRest).
+func (sv *Server) Unread() bool { return sv.store.Unread() }
+
+// ReadRest reads the later steps of the saved work Prepare opened in two
+// parts (store.Store.RestoreHeadFor), once the page's OpOpen was answered
+// with its step: rep is the reply the page then gets unasked, and push is
+// false when there was nothing to read. It brings the step's frame again,
+// whole (the users the later steps name); saved work whose later steps
+// do not read is replaced by what OpOpen would have opened instead, and
+// rep's answer says so, as OpOpen's would have (Opened.SavedErr). Every
+// other command reads the rest first.
+func (sv *Server) ReadRest() (rep Reply, push bool) {
+	if !sv.store.Unread() {
+		return Reply{}, false
+	}
+	start := time.Now()
+	defer func() {
+		if r := recover(); r != nil {
+			rep.Err = fmt.Sprintf("internal error (reading the saved work): %v", r)
+		}
+		sv.publish(&rep, nil, false)
+		rep.Took = time.Since(start)
+	}()
+	if o, opened := sv.readRest(); opened {
+		answer(&rep, o)
+	}
+	return rep, true
+}
+
+// readRest reads the later steps of the saved work opened in two parts,
+// if any; opened is set, with what came of it, when they did not read
+// and the server opened what OpOpen would have opened instead.
+func (sv *Server) readRest() (o Opened, opened bool) {
+	if err := sv.store.ReadRest(); err != nil {
+		return sv.openInstead(sv.slug, err, nil), true
+	}
+	return Opened{}, false
 }
 
 // takePrepared reports whether c, the server's first command, is the
@@ -44,6 +94,6 @@ func (sv *Server) takePrepared(c Command) bool {
 	if p == nil || c.Op != OpOpen || c.Text != "" || c.Saved != p.saved || (c.Name != "" && p.lesson != c.Name) {
 		return false
 	}
-	sv.store = p.store
+	sv.store, sv.slug = p.store, c.Name
 	return true
 }

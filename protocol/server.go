@@ -28,6 +28,9 @@ type Server struct {
 	// handled is set once a command has been (prepare.go).
 	prepared *prepared
 	handled  bool
+	// slug is the route's lesson of the OpOpen the prepared work
+	// answered, for ReadRest.
+	slug string
 	// page is the page's frame of full with pageCanvas (pageFrame).
 	full, page *store.Frame
 	pageCanvas Canvas
@@ -155,15 +158,20 @@ func NewServer(s *store.Store) *Server {
 }
 
 // QuietWork reports whether the server has work for when the page is
-// quiet: catching up (Behind), or the checkpoint the last step called for
+// quiet: the saved work's later steps to read (ReadRest), catching up
+// (Behind), or the checkpoint the last step called for
 // (store.Store.DeferCheckpoints), which the next step would otherwise
 // take first.
-func (sv *Server) QuietWork() bool { return sv.Behind() || sv.store.Due() }
+func (sv *Server) QuietWork() bool { return sv.Behind() || sv.store.Due() || sv.store.Unread() }
 
-// QuietPart does a part of that work: a part of catching up (CatchUp),
-// the last of which gives the reply the page gets unasked (done), else
-// the checkpoint due.
+// QuietPart does a part of that work: the saved work's later steps
+// (ReadRest, whose reply the page gets unasked), else a part of catching
+// up (CatchUp), the last of which gives the reply the page gets unasked
+// (done), else the checkpoint due.
 func (sv *Server) QuietPart() (rep Reply, done bool) {
+	if sv.store.Unread() {
+		return sv.ReadRest()
+	}
 	if sv.Behind() {
 		return sv.CatchUp()
 	}
@@ -188,7 +196,6 @@ func (sv *Server) Store() *store.Store { return sv.store }
 func (sv *Server) Handle(c Command) (rep Reply) {
 	fromPrepared := !sv.handled && sv.takePrepared(c)
 	sv.stuck = false
-	s := sv.store
 	start := time.Now()
 	// fromKept is the frame kept of the step the command moved to, when
 	// the store did not move (navigate).
@@ -202,6 +209,14 @@ func (sv *Server) Handle(c Command) (rep Reply) {
 		}
 		sv.publish(&rep, fromKept, resend)
 	}()
+	if !fromPrepared && c.Op != OpCanvas && sv.store.Unread() {
+		// The saved work's later steps, which the worker reads once the
+		// page has drawn the opening (ReadRest): every command but the
+		// opening and the page's canvas needs them. This reply brings
+		// the frame they make.
+		sv.readRest()
+	}
+	s := sv.store
 	if c.Op == OpCanvas {
 		// The page's canvas changed: the frame shown goes again, with
 		// the containers the page now needs (from the store, when the
@@ -403,21 +418,33 @@ func (sv *Server) open(slug, fragment, saved string) Opened {
 			return Opened{Link: true}
 		}
 	}
+	st := &savedWork{value: saved, ok: saved != ""}
+	restored, err := s.RestoreFor(st, slug)
+	if restored {
+		if linkErr != nil {
+			s.Report(linkErr)
+		}
+		return Opened{Restored: true}
+	}
+	return sv.openInstead(slug, err, linkErr)
+}
+
+// openInstead opens the route's lesson (slug; the default one on /), as
+// open does when neither the link nor the saved work opens: savedErr is
+// why the saved work did not (nil when there is none, or it is of another
+// lesson), linkErr why the link did not; the first of them is shown.
+func (sv *Server) openInstead(slug string, savedErr, linkErr error) Opened {
+	s := sv.store
 	defer func() {
 		if linkErr != nil {
 			s.Report(linkErr)
 		}
 	}()
 	var o Opened
-	st := &savedWork{value: saved, ok: saved != ""}
-	restored, err := s.RestoreFor(st, slug)
-	if restored {
-		return Opened{Restored: true}
-	}
-	if err != nil {
-		o.SavedErr = err.Error()
+	if savedErr != nil {
+		o.SavedErr = savedErr.Error()
 		if linkErr == nil {
-			linkErr = err
+			linkErr = savedErr
 		}
 	}
 	if slug == "" {

@@ -71,6 +71,16 @@ func Serve() {
 		}
 		g.Set("early", js.Undefined())
 	}
+	// pushRest reads the later steps of the saved work opened in two
+	// parts and posts their frame, unasked (protocol.Server.ReadRest).
+	pushRest := func() {
+		start := perf.Call("now").Float()
+		if rep, ok := sv.ReadRest(); ok {
+			out = rw.AppendEncode(out[:0], 0, rep)
+			post(g, out)
+			loadMeasure(perf, "worker rest", start)
+		}
+	}
 	measured := 0
 	pause := catchUpAfter
 	for {
@@ -95,6 +105,10 @@ func Serve() {
 			}
 			if !got {
 				pause = time.Millisecond
+				if sv.Unread() {
+					pushRest()
+					continue
+				}
 				if rep, done := sv.QuietPart(); done {
 					// The canvas first, then the page's frame again,
 					// unasked: the page says the canvas caught up.
@@ -108,6 +122,9 @@ func Serve() {
 			m = <-in
 		}
 		pause = catchUpAfter
+		if sv.Unread() {
+			pause = yieldPause // the page has drawn the step (restAfter)
+		}
 		if m.prepare.Truthy() {
 			openAhead(m.prepare)
 			continue
@@ -118,6 +135,11 @@ func Serve() {
 		}
 		start := perf.Call("now").Float()
 		id, cmd, err := protocol.DecodeCommand(m.b)
+		if err == nil && cmd.Op != protocol.OpCanvas && sv.Unread() {
+			// The command needs the saved work's later steps: they
+			// are read first, and their frame goes before its reply.
+			pushRest()
+		}
 		var rep protocol.Reply
 		if err != nil {
 			rep.Err = err.Error()
@@ -139,6 +161,15 @@ func Serve() {
 			loadMeasureAt(perf, name, start, handled)
 			loadMeasure(perf, name+" posted", handled)
 		}
+		if sv.Unread() && cmd.Op == protocol.OpOpen {
+			// The saved work opened ahead in two parts shows its step:
+			// its other steps are read once the page has drawn it (its
+			// next message, its canvas, comes then), or restAfter
+			// after the opening, so that the page's first render has
+			// the machine to itself; a command that comes first reads
+			// them first.
+			pause = restAfter
+		}
 		// The reply goes first: the page shows the step while its nodes
 		// are painted. The page's next command, which may already be on
 		// its way (a key pressed as the step showed), goes before the
@@ -155,6 +186,12 @@ func Serve() {
 		sv.Compact(&rw) // keeping the frame shown, while the page draws it
 	}
 }
+
+// restAfter is how long after the opening's reply the worker waits for
+// the page to draw the step before it reads the saved work's later steps
+// (protocol.Server.ReadRest): about the page's first render of a big
+// cluster, which the reading would otherwise share the machine with.
+const restAfter = 300 * time.Millisecond
 
 // yieldTo lets the worker's event loop run (the messages that came while
 // the worker was busy reach in) and reports whether a message waits.
