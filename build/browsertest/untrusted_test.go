@@ -2,6 +2,7 @@ package browsertest
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"yarnplay/app"
 	"yarnplay/app/store"
 	"yarnplay/build/site"
 	"yarnplay/scenarios"
@@ -88,6 +90,28 @@ func rawLink(t *testing.T, sc *scenarios.Scenario, step int) string {
 	link, err := scenarios.EncodeLink(sc, step, "")
 	require.NoError(t, err)
 	return link
+}
+
+// manyStepsScenario is work of n applications submitted one step each,
+// then ticks: saved, it opens in two parts.
+func manyStepsScenario(n int) *scenarios.Scenario {
+	sc := &scenarios.Scenario{Version: 1, Name: "Many steps",
+		Config: map[string]string{"yarn.scheduler.capacity.root.queues": "a", "yarn.scheduler.capacity.root.a.capacity": "100"},
+		Nodes:  []scenarios.NodeSpec{{Name: "n{i}", Count: 4, MemoryMB: 65536, VCores: 64}}}
+	for i := range n {
+		sc.Steps = append(sc.Steps, scenarios.Step{Submit: &scenarios.Submit{App: "app_" + strconv.Itoa(i), User: "u" + strconv.Itoa(i%7), Queue: "a"}})
+	}
+	one := 1
+	sc.Steps = append(sc.Steps, scenarios.Step{Tick: &one}, scenarios.Step{Tick: &one})
+	return sc
+}
+
+// savedRecord is sc as the page keeps its work, standing on its start.
+func savedRecord(t *testing.T, sc *scenarios.Scenario) string {
+	t.Helper()
+	b, err := json.Marshal(map[string]any{"v": 1, "link": rawLink(t, sc, 0)})
+	require.NoError(t, err)
+	return string(b)
 }
 
 // TestBrowserUntrustedLinks opens, in headless Chromium, a link with
@@ -186,6 +210,25 @@ func TestBrowserUntrustedLinks(t *testing.T) {
 	p.wait(`!!document.querySelector('#saved-broken')`, "the saved work that did not open, kept")
 	require.Contains(t, p.text("#saved-broken"), "Download it")
 	p.screenshot("untrusted-broken-saved.png")
+
+	// Saved work of many steps shows its step before its later steps are
+	// read (store.Store.RestoreHeadFor); the next step is theirs.
+	many := manyStepsScenario(1500)
+	js[bool](p, `(localStorage.setItem(`+q(app.BrokenKey)+`, ''), localStorage.setItem(`+q(store.SaveKey)+`, `+q(savedRecord(t, many))+`), true)`)
+	p.open(url)
+	p.wait(counter+`.startsWith('step 0 of `+fmt.Sprint(len(many.Steps))+` ')`, "the saved work of many steps, on its step")
+	p.click("#tl-forward")
+	p.wait(counter+`.startsWith('step 1 of `+fmt.Sprint(len(many.Steps))+` ')`, "its next step")
+	require.Empty(t, p.text("#error-text"))
+	// The same with a later step that does not read: the page shows the
+	// step, then keeps the work aside as saved work that does not open.
+	many.Steps[len(many.Steps)-1] = scenarios.Step{FinishApp: "no-such-app"}
+	js[bool](p, `(localStorage.setItem(`+q(store.SaveKey)+`, `+q(savedRecord(t, many))+`), true)`)
+	p.open(url)
+	p.wait(`!!document.querySelector('#saved-broken')`, "saved work whose later step does not read, kept aside")
+	require.Contains(t, p.text("#error-text"), "no-such-app")
+	require.NotContains(t, p.text("#tl-counter"), fmt.Sprint(len(many.Steps)), "the work opened instead")
+	p.screenshot("untrusted-broken-later-step.png")
 	for _, pr := range problems() {
 		require.NotContains(t, pr, "Content Security Policy", "the policy refused something the site needs")
 	}
