@@ -8,6 +8,10 @@
 // The page's head starts the worker (EarlyScript), before the page's own
 // app.wasm has loaded, and sends it the saved work the page will open:
 // the worker loads, starts and opens it while the page loads and mounts.
+// Saved work of many steps opens in two parts: the step it stands on
+// first, from the steps up to it, which is what the page's opening is
+// answered with; the later steps are read once the page has drawn it,
+// and their frame goes to the page unasked (protocol.Server.ReadRest).
 //
 // Natively there is no worker: InWorker is false, and the page uses a
 // store in the process (protocol.InProcess).
