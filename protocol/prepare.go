@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"fmt"
+	"reflect"
 	"time"
 
 	"yarnplay/app/store"
@@ -49,27 +50,41 @@ func (sv *Server) Unread() bool { return sv.store.Unread() }
 // ReadRest reads the later steps of the saved work Prepare opened in two
 // parts (store.Store.RestoreHeadFor), once the page's OpOpen was answered
 // with its step: rep is the reply the page then gets unasked, and push is
-// false when there was nothing to read. It brings the step's frame again,
-// whole (the users the later steps name); saved work whose later steps
-// do not read is replaced by what OpOpen would have opened instead, and
-// rep's answer says so, as OpOpen's would have (Opened.SavedErr). Every
-// other command reads the rest first.
+// false when it gets none. The step's frame differs then in the users
+// the later steps name alone, which the page does not draw: it comes
+// with the next reply, rather than at once with a render of the whole
+// page. Saved work whose later steps do not read is replaced by what
+// OpOpen would have opened instead, and rep's answer says so, as OpOpen's
+// would have (Opened.SavedErr). Every other command reads the rest first.
 func (sv *Server) ReadRest() (rep Reply, push bool) {
 	if !sv.store.Unread() {
 		return Reply{}, false
 	}
 	start := time.Now()
+	head := sv.store.Frame()
 	defer func() {
 		if r := recover(); r != nil {
-			rep.Err = fmt.Sprintf("internal error (reading the saved work): %v", r)
+			rep.Err, push = fmt.Sprintf("internal error (reading the saved work): %v", r), true
 		}
-		sv.publish(&rep, nil, false)
-		rep.Took = time.Since(start)
+		if push {
+			sv.publish(&rep, nil, false)
+			rep.Took = time.Since(start)
+		}
 	}()
 	if o, opened := sv.readRest(); opened {
 		answer(&rep, o)
+		return rep, true
 	}
-	return rep, true
+	return rep, !onlyUsersDiffer(head, sv.store.Frame())
+}
+
+// onlyUsersDiffer reports whether frames f and g differ in their users
+// alone (store.Frame.Users). Frames of one state share their views'
+// lists, which the comparison passes over without reading them.
+func onlyUsersDiffer(f, g *store.Frame) bool {
+	a, b := *f, *g
+	a.Users, b.Users = nil, nil
+	return reflect.DeepEqual(&a, &b)
 }
 
 // readRest reads the later steps of the saved work opened in two parts,
