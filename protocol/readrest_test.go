@@ -50,8 +50,8 @@ func (p *page) read(rep Reply) *store.Frame {
 // Saved work the worker opened ahead in two parts reaches the page as it
 // does opened in one: the step first, with the number of steps, and all
 // but the users the later steps name (the page does not draw them), which
-// come with the next reply once the rest is read; the commands after it
-// are answered alike, and so is a save (OpSave's reply has no frame).
+// come with the next reply once the rest is read, a save's included; the
+// commands after it are answered alike.
 func TestSavedWorkReadInTwoPartsReachesThePageWhole(t *testing.T) {
 	for _, k := range []int{0, 7} {
 		saved := bigSaved(t, k, false)
