@@ -43,13 +43,18 @@ func (s *Store) Unread() bool { return s.rest != nil }
 // RestoreFor would have made of the saved work. Saved work that does not
 // read to its end (its later steps are not valid) is refused with
 // RestoreFor's error and the store keeps the head, which the caller
-// replaces with what opens instead.
-func (s *Store) ReadRest() error {
+// replaces with what opens instead; so is a panic while reading them.
+func (s *Store) ReadRest() (err error) {
 	h := s.rest
 	if h == nil {
 		return nil
 	}
 	s.rest = nil
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("the saved work does not open: internal error while reading it: %v", r)
+		}
+	}()
 	whole, err := h.Whole()
 	if err != nil {
 		return fmt.Errorf("the saved work does not open: %w", err)
