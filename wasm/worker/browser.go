@@ -72,14 +72,18 @@ func Serve() {
 		g.Set("early", js.Undefined())
 	}
 	// pushRest reads the later steps of the saved work opened in two
-	// parts and posts their frame, unasked (protocol.Server.ReadRest).
+	// parts and posts what the page is to get of them, unasked
+	// (protocol.Server.ReadRest).
 	pushRest := func() {
+		if !sv.Unread() {
+			return
+		}
 		start := perf.Call("now").Float()
 		if rep, ok := sv.ReadRest(); ok {
 			out = rw.AppendEncode(out[:0], 0, rep)
 			post(g, out)
-			loadMeasure(perf, "worker rest", start)
 		}
+		loadMeasure(perf, "worker rest", start)
 	}
 	measured := 0
 	pause := catchUpAfter
