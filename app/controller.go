@@ -153,6 +153,19 @@ func (c *Controller) receive(cmd protocol.Command, rep protocol.Reply, start tim
 	if rep.Frame == nil {
 		c.answers++
 	}
+	c.take(rep)
+	if changes(cmd.Op) && c.Changed != nil {
+		c.Changed()
+	}
+	// The canvas's news (NodeGrid) is the page's, not a user's action.
+	if c.report != nil && c.frame != nil && cmd.Op != protocol.OpCanvas {
+		c.report(Timing{Wall: c.now().Sub(start), Work: rep.Took, Step: c.frame.Step, Kind: c.frame.Kind, Op: cmd.Op})
+	}
+}
+
+// take makes rep's work and frame the controller's, and says when the
+// work was replaced (Replaced).
+func (c *Controller) take(rep protocol.Reply) {
 	replaced := rep.Works != c.works && c.frame != nil
 	c.works = rep.Works
 	if rep.Frame != nil {
@@ -160,13 +173,6 @@ func (c *Controller) receive(cmd protocol.Command, rep protocol.Reply, start tim
 	}
 	if replaced && c.Replaced != nil {
 		c.Replaced()
-	}
-	if changes(cmd.Op) && c.Changed != nil {
-		c.Changed()
-	}
-	// The canvas's news (NodeGrid) is the page's, not a user's action.
-	if c.report != nil && c.frame != nil && cmd.Op != protocol.OpCanvas {
-		c.report(Timing{Wall: c.now().Sub(start), Work: rep.Took, Step: c.frame.Step, Kind: c.frame.Kind, Op: cmd.Op})
 	}
 }
 
@@ -179,14 +185,7 @@ func (c *Controller) receive(cmd protocol.Command, rep protocol.Reply, start tim
 // (Reopened).
 func (c *Controller) Pushed(rep protocol.Reply) {
 	if o := protocol.OpenedOf(rep); o.SavedErr != "" {
-		replaced := rep.Works != c.works && c.frame != nil
-		c.works = rep.Works
-		if rep.Frame != nil {
-			c.frame = rep.Frame
-		}
-		if replaced && c.Replaced != nil {
-			c.Replaced()
-		}
+		c.take(rep)
 		if c.Reopened != nil {
 			c.Reopened(o)
 		}

@@ -220,41 +220,18 @@ func (r *onePass) stepsHead(depth, head int) ([]Step, int, bool) {
 	return out, 0, l.ok && (head >= 0 || l.n == n)
 }
 
-// passList passes over the rest of the list the reader stands in, from
-// an item on, its closing bracket included, as countMaps passes over
-// strings and what the items hold, and returns how many maps it passed
-// over; false when the document ends first.
+// passList passes over the rest of the list the reader stands in, its
+// closing bracket included (passItems), and returns how many maps it
+// passed over; false when the document ends first.
 func (r *onePass) passList() (int, bool) {
 	p := &r.p
-	depth, maps := 1, 0
-	for i := p.pos; i < len(p.data); i++ {
-		c := p.data[i]
-		if !countStops[c] {
-			continue
-		}
-		switch c {
-		case '"':
-			for i++; i < len(p.data) && p.data[i] != '"'; i++ {
-				if p.data[i] == '\\' {
-					i++
-				}
-			}
-		case '{':
-			if depth == 1 {
-				maps++
-			}
-			depth++
-		case '[':
-			depth++
-		default: // ']', '}'
-			if depth--; depth == 0 {
-				p.line += bytes.Count(p.data[p.pos:i], []byte{'\n'})
-				p.pos = i + 1
-				return maps, true
-			}
-		}
+	maps, end := passItems(p.data, p.pos, 1)
+	if end < 0 {
+		return 0, false
 	}
-	return 0, false
+	p.line += bytes.Count(p.data[p.pos:end], []byte{'\n'})
+	p.pos = end
+	return maps, true
 }
 
 // countMaps counts the maps directly in the list that opens at data[at],
@@ -264,7 +241,15 @@ func (r *onePass) passList() (int, bool) {
 // holds tens of thousands of steps, of some 230 bytes each: a list grown
 // as they are read would copy them several times.
 func countMaps(data []byte, at int) int {
-	depth, maps := 0, 0
+	maps, _ := passItems(data, at, 0)
+	return maps
+}
+
+// passItems passes over a list, from data[at] at nesting depth depth in
+// it (0 at its opening bracket, 1 at one of its items), over strings and
+// what its items hold, and returns the maps directly in it and the offset
+// just past its closing bracket (-1 when the document ends first).
+func passItems(data []byte, at, depth int) (maps, end int) {
 	for i := at; i < len(data); i++ {
 		c := data[i]
 		if !countStops[c] {
@@ -286,11 +271,11 @@ func countMaps(data []byte, at int) int {
 			depth++
 		default: // ']', '}'
 			if depth--; depth == 0 {
-				return maps
+				return maps, i + 1
 			}
 		}
 	}
-	return maps
+	return maps, -1
 }
 
 // countStops are the bytes countMaps looks at.
