@@ -4,9 +4,8 @@ import "strconv"
 
 // LinkHead is saved work's link (DecodeSavedLink) read only as far as the
 // step it stands on: what the work shows there needs the steps up to it,
-// and at benchmark 5's scale the others are nearly all of the link (some
-// 370 KB of 380 KB deflated, 20,000 steps), which the playground reads
-// once the step is on screen (Whole).
+// and in work of many steps the others are nearly all of the link, which
+// the playground reads once the step is on screen (Whole).
 type LinkHead struct {
 	// Scenario is the link's scenario with its steps up to one past Step
 	// (the next step's expectation says how a step is recorded), and

@@ -141,7 +141,8 @@ func Serve() {
 		id, cmd, err := protocol.DecodeCommand(m.b)
 		if err == nil && cmd.Op != protocol.OpCanvas && sv.Unread() {
 			// The command needs the saved work's later steps: they
-			// are read first, and their frame goes before its reply.
+			// are read first, and what the page gets of them goes
+			// before its reply.
 			pushRest()
 		}
 		var rep protocol.Reply
