@@ -14,11 +14,6 @@ import (
 	"yarnplay/wasm/bridge"
 )
 
-// nowClient answers each command at once, from its server.
-type nowClient struct{ server *protocol.Server }
-
-func (n nowClient) Send(c protocol.Command, done func(protocol.Reply)) { done(n.server.Handle(c)) }
-
 // Saved work that the simulation opened ahead in two parts, and whose
 // later steps then did not read, is kept aside as broken, as saved work
 // that does not open at all: the page shows the work opened instead, and
@@ -35,9 +30,10 @@ func TestSavedWorkWhoseRestDoesNotReadIsKeptAside(t *testing.T) {
 	st := bridge.NewMemoryStorage()
 	require.NoError(t, st.Set(store.SaveKey, saved))
 
-	sv := protocol.NewServer(store.New())
+	cl := protocol.NewInProcess(store.New())
+	sv := cl.Server
 	sv.Prepare(saved, "")
-	ctl := NewController(nowClient{sv})
+	ctl := NewController(cl)
 	p := &Page{}
 	p.mount(app.Context{}, ctl, st, bridge.NewMemoryFragment())
 	p.Load("")
