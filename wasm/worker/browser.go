@@ -71,19 +71,21 @@ func Serve() {
 		}
 		g.Set("early", js.Undefined())
 	}
-	// pushRest reads the later steps of the saved work opened in two
-	// parts and posts what the page is to get of them, unasked
-	// (protocol.Server.ReadRest).
-	pushRest := func() {
-		if !sv.Unread() {
-			return
-		}
-		start := perf.Call("now").Float()
-		if rep, ok := sv.ReadRest(); ok {
+	// quietPart does a part of the server's work for when the page is
+	// quiet (protocol.Server.QuietPart): the saved work's later steps
+	// (measured, "worker rest"), a part of catching up, or the
+	// checkpoint due. The canvas first, then what the page gets of it,
+	// unasked.
+	quietPart := func() {
+		rest, start := sv.Unread(), perf.Call("now").Float()
+		if rep, done := sv.QuietPart(); done {
+			paint.paint(sv.Painted(), sv.Canvas())
 			out = rw.AppendEncode(out[:0], 0, rep)
 			post(g, out)
 		}
-		loadMeasure(perf, "worker rest", start)
+		if rest {
+			loadMeasure(perf, "worker rest", start)
+		}
 	}
 	measured := 0
 	pause := catchUpAfter
@@ -109,17 +111,7 @@ func Serve() {
 			}
 			if !got {
 				pause = time.Millisecond
-				if sv.Unread() {
-					pushRest()
-					continue
-				}
-				if rep, done := sv.QuietPart(); done {
-					// The canvas first, then the page's frame again,
-					// unasked: the page says the canvas caught up.
-					paint.paint(sv.Painted(), sv.Canvas())
-					out = rw.AppendEncode(out[:0], 0, rep)
-					post(g, out)
-				}
+				quietPart()
 				continue
 			}
 		} else {
@@ -143,7 +135,7 @@ func Serve() {
 			// The command needs the saved work's later steps: they
 			// are read first, and what the page gets of them goes
 			// before its reply.
-			pushRest()
+			quietPart()
 		}
 		var rep protocol.Reply
 		if err != nil {
