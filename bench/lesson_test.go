@@ -32,9 +32,11 @@ const stepAhead = `(k => new Promise(resolve => {
 // playground, in headless Chromium, stepped through with the → key, every
 // step from the key to the frame that shows it (ms-lesson-step-p50, -p95
 // and -max, over the lesson's steps; the target is two frames, 33 ms).
-// With LESSON_TRACE=file.json it writes a Chrome trace of the steps, and
-// with LESSON_PROFILE=file.cpuprofile a CPU profile of the page over them
-// (app.wasm then keeps its name section: site.KeepNamesEnv). With
+// With LESSON_TRACE=file.json it writes a Chrome trace of the steps (with
+// the WebAssembly compiler's events too when TRACE_WASM is set:
+// traceWasmEnv), and with LESSON_PROFILE=file.cpuprofile a CPU profile of
+// the page over them (app.wasm then keeps its name section:
+// site.KeepNamesEnv). With
 // LESSON_MUTATIONS=1 it logs, for each step, where the page added or
 // removed the most elements (lessonMutations).
 func BenchmarkLesson(b *testing.B) {

@@ -110,11 +110,28 @@ const collectFigures = `(() => {
   };
 })()`
 
+// traceWasmEnv is the environment variable that, set to anything, adds to
+// the traces the benchmarks write (startTrace) the WebAssembly compiler's
+// events, each thread's: a function compiled on its first call
+// (wasm.CompileLazy, with its index in app.wasm), the optimising tier's
+// jobs (V8.WasmOptimization), and the CPU profiler's samples on the
+// trace's clock (ProfileChunk). The samples slow the page: for finding
+// where a step's time goes, not for its figures.
+const traceWasmEnv = "TRACE_WASM"
+
+// traceWasmCategories are the categories traceWasmEnv adds.
+var traceWasmCategories = []string{"v8.wasm", "disabled-by-default-v8.wasm.turbofan", "disabled-by-default-v8.cpu_profiler"}
+
 // startTrace starts a Chromium trace of the page (the DevTools timeline's
-// categories); the function it returns stops it and returns the trace's
-// events as a JSON array (Chromium's trace format).
+// categories, and traceWasmCategories when traceWasmEnv is set); the
+// function it returns stops it and returns the trace's events as a JSON
+// array (Chromium's trace format).
 func startTrace(b *testing.B, tab context.Context) func() []byte {
 	b.Helper()
+	categories := []string{"devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "blink.user_timing"}
+	if os.Getenv(traceWasmEnv) != "" {
+		categories = append(categories, traceWasmCategories...)
+	}
 	var events []json.RawMessage
 	done := make(chan struct{})
 	require.NoError(b, chromedp.Listen(tab, func(ev any) {
@@ -128,7 +145,7 @@ func startTrace(b *testing.B, tab context.Context) func() []byte {
 		}
 	}))
 	_, err := chromedp.Call(tab, tracing.Start, tracing.StartParams{TraceConfig: &tracing.TraceConfig{
-		IncludedCategories: []string{"devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "blink.user_timing"},
+		IncludedCategories: categories,
 	}})
 	require.NoError(b, err)
 	return func() []byte {
