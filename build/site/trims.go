@@ -99,10 +99,16 @@ var trims = []trim{goAppTrim, yamlTrim}
 //     persisted states when the engine starts, which read and decoded
 //     every entry of localStorage as JSON, the visitor's saved work too.
 //
-// It also changes one number: the engine renders 1 ms after a dispatch
-// (Context.Dispatch, the worker's frame arriving) instead of 8.3 ms
-// (Start(120)), so that a step's frame reaches the screen in the frame
-// after its reply, not one later when the reply came just after a render.
+// It also changes when the engine renders. go-app renders from a ticker,
+// 8.3 ms after the first of a burst of dispatches (Start(120)), in a task
+// of its own; the trim renders at once, in the dispatch's own task, once
+// the dispatches that are ready have run (the UI goroutine yields to the
+// goroutines ready to run first, so that their dispatches join the same
+// render). A step's reply is drawn in the task it arrives in: with the
+// render a task later, the browser often ran a frame in between, and the
+// step showed a frame later (bench/results/log.md, step 60). The ticker
+// stays for a render that a dispatch asks while another dispatch
+// waits (Start(1000): a millisecond later).
 var goAppTrim = trim{
 	module:  GoAppModule,
 	version: "v10.1.11",
@@ -126,6 +132,24 @@ var goAppTrim = trim{
 		{"pkg/app/state.go", "uuid.NewString()", "newUUID()"},
 		{"pkg/app/route.go", "\tregexp       *regexp.Regexp\n", "\tregexp       interface{ MatchString(string) bool }\n"},
 		{"pkg/app/app.go", "\tengine.Start(120)\n", "\tengine.Start(1000)\n"},
+		{"pkg/app/engine.go", "\t\"reflect\"\n\t\"strings\"\n", "\t\"reflect\"\n\t\"runtime\"\n\t\"strings\"\n"},
+		{"pkg/app/engine.go", "\t\tcase dispatch := <-e.dispatches:\n" +
+			"\t\t\tif currentFrameDuration != activeFrameDuration {\n" +
+			"\t\t\t\tframes.Reset(activeFrameDuration)\n" +
+			"\t\t\t\tcurrentFrameDuration = activeFrameDuration\n" +
+			"\t\t\t}\n" +
+			"\t\t\tdispatch()\n",
+			"\t\tcase dispatch := <-e.dispatches:\n" +
+				"\t\t\tdispatch()\n" +
+				"\t\t\truntime.Gosched()\n" +
+				"\t\t\tif len(e.dispatches) == 0 {\n" +
+				"\t\t\t\te.processFrame()\n" +
+				"\t\t\t\tframes.Reset(iddleFrameDuration)\n" +
+				"\t\t\t\tcurrentFrameDuration = iddleFrameDuration\n" +
+				"\t\t\t} else if currentFrameDuration != activeFrameDuration {\n" +
+				"\t\t\t\tframes.Reset(activeFrameDuration)\n" +
+				"\t\t\t\tcurrentFrameDuration = activeFrameDuration\n" +
+				"\t\t\t}\n"},
 		{"pkg/app/engine.go", "\t\tobserveState:          e.states.Observe,\n\t\tgetState:              e.states.Get,\n" +
 			"\t\tsetState:              e.states.Set,\n\t\tdelState:              e.states.Delete,\n",
 			"\t\tobserveState: func(Context, string, any) Observer { panic(trimmedStates) },\n" +

@@ -281,6 +281,9 @@ type client struct {
 	fn      js.Func
 	// pushed gets the replies the worker posts unasked (id 0).
 	pushed func(protocol.Reply)
+	// later are the replies waiting to be handed over in a task of
+	// their own (handOver), oldest first.
+	later []func()
 }
 
 // OnPush has fn get the replies the simulation posts unasked (the frame
@@ -303,20 +306,50 @@ func NewClient(script string, postUI func(func())) protocol.Client {
 		c.w = js.Global().Get("Worker").New(script)
 	}
 	c.fn = js.FuncOf(func(_ js.Value, args []js.Value) any {
-		// The reply is decoded here, in the message's own task, and only
-		// handed to the UI goroutine: go-app renders the page a frame's
-		// time (8 ms) after a dispatch, from its ticker, and a dispatch
-		// longer than that (the decode of a tick of benchmark 5's
-		// cluster) drew the page in the same task, one task over 50 ms
-		// where two shorter ones now run. The replies come one at a time,
-		// in order, between the page's tasks (c.rr is this callback's).
+		// The reply is decoded here, in the message's own task (c.rr is
+		// this callback's: the replies come one at a time, in order),
+		// and handed to the UI goroutine, which draws it (handOver).
+		start := time.Now()
 		id, rep, err := c.rr.Decode(bytesOf(args[0].Get("data")))
-		c.post(func() { c.receive(id, rep, err) })
+		c.handOver(func() { c.receive(id, rep, err) }, time.Since(start))
 		return nil
 	})
 	c.w.Set("onmessage", c.fn)
 	return c
 }
+
+// handOver hands a decoded reply to the UI goroutine, which draws it at
+// once, in the task the reply arrived in (the browser build's go-app
+// renders in the dispatch's task: build/site's goAppTrim), so that the
+// browser shows it in its next frame. A reply whose decoding took longer
+// than splitAfter (a tick of a big cluster) is handed over in a task of
+// its own instead, after the browser's turn: decoding and drawing it in
+// one task would make one task over 50 ms where two shorter ones run.
+// The replies after it wait their turn: they reach the UI goroutine in
+// the order they came. (The page's goroutines take turns only where they
+// block, so c.later needs no lock.)
+func (c *client) handOver(fn func(), took time.Duration) {
+	if len(c.later) == 0 && took < splitAfter {
+		c.post(fn)
+		return
+	}
+	c.later = append(c.later, fn)
+	if len(c.later) > 1 {
+		return
+	}
+	go func() {
+		time.Sleep(time.Millisecond) // a timer: the browser's turn first
+		later := c.later
+		c.later = nil
+		for _, fn := range later {
+			c.post(fn)
+		}
+	}()
+}
+
+// splitAfter is how long a reply's decoding may take for the page to draw
+// it in the same task: half a frame.
+const splitAfter = 8 * time.Millisecond
 
 // Worker returns the page's Worker object (a js.Value), to hand it what
 // only postMessage carries (the node canvas).
