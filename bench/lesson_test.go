@@ -19,11 +19,16 @@ import (
 
 // stepAhead presses → on the page and resolves, once the step counter
 // says step k, with the milliseconds from the key to the animation frame
-// in which the page first shows it: the frame the browser then paints.
+// in which the page first shows it: when that frame's callback runs, the
+// page has drawn the step, and the browser lays it out and paints it
+// next. (The callback's argument, the frame's begin, is not that time: a
+// frame begun while the page was busy runs its callbacks after the busy
+// task, so that it could read less than the step took, even less than
+// nothing.)
 const stepAhead = `(k => new Promise(resolve => {
   const c = document.querySelector('.playground[data-app="live"] #tl-counter');
   const t0 = performance.now();
-  const look = t => c.textContent.startsWith('step ' + k + ' of ') ? resolve(t - t0) : requestAnimationFrame(look);
+  const look = () => c.textContent.startsWith('step ' + k + ' of ') ? resolve(performance.now() - t0) : requestAnimationFrame(look);
   document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight', bubbles: true}));
   requestAnimationFrame(look);
 }))`
