@@ -12,6 +12,7 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
+	cdpage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
 
@@ -28,6 +29,16 @@ type page struct {
 	tab  context.Context
 	url  string
 	shot string
+}
+
+// probe has src run in the page before the page's own scripts, from the
+// next navigation on (a script that records what the page does).
+func (p *page) probe(src string) {
+	p.t.Helper()
+	require.NoError(p.t, chromedp.Do(p.tab, chromedp.Func(func(ctx context.Context, tt *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tt, cdpage.AddScriptToEvaluateOnNewDocument, cdpage.AddScriptToEvaluateOnNewDocumentParams{Source: src})
+		return err
+	})))
 }
 
 // js evaluates an expression and returns its value.

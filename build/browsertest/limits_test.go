@@ -8,9 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
-	cdpage "github.com/chromedp/cdproto/page"
-	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
 
 	"yarnplay/scenarios"
@@ -83,11 +80,7 @@ func TestBrowserLinksAtTheLimits(t *testing.T) {
 		link, err := scenarios.EncodeLink(tc.sc, len(tc.sc.Steps), "")
 		require.NoError(t, err)
 		p, problems := newPage(ctx, t, url, shots)
-		err = chromedp.Do(p.tab, chromedp.Func(func(ctx context.Context, tt *chromedp.Target) error {
-			_, err := cdp.Call(ctx, tt, cdpage.AddScriptToEvaluateOnNewDocument, cdpage.AddScriptToEvaluateOnNewDocumentParams{Source: longTasks})
-			return err
-		}))
-		require.NoError(t, err)
+		p.probe(longTasks)
 		p.open(url) // the wasm compiled and cached
 		start := time.Now()
 		p.open(url + "#" + link)

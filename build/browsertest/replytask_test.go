@@ -1,14 +1,10 @@
 package browsertest
 
 import (
-	"context"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
-	cdpage "github.com/chromedp/cdproto/page"
-	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
 )
 
@@ -44,10 +40,7 @@ const replyTasks = `(() => {
 // which and the reply the browser would often paint a frame without it.
 func TestBrowserAStepIsDrawnInItsRepliesTask(t *testing.T) {
 	_, _, p, problems := sitePage(t, 3*time.Minute)
-	require.NoError(t, chromedp.Do(p.tab, chromedp.Func(func(ctx context.Context, tt *chromedp.Target) error {
-		_, err := cdp.Call(ctx, tt, cdpage.AddScriptToEvaluateOnNewDocument, cdpage.AddScriptToEvaluateOnNewDocumentParams{Source: replyTasks})
-		return err
-	})))
+	p.probe(replyTasks)
 	p.open(p.url)
 	p.wait(counter+`.startsWith('step 0 of ')`, "the default lesson's start")
 
