@@ -338,7 +338,7 @@ func (c *client) handOver(fn func(), took time.Duration) {
 		return
 	}
 	go func() {
-		time.Sleep(time.Millisecond) // a timer: the browser's turn first
+		time.Sleep(yieldPause) // a timer: the browser's turn first
 		later := c.later
 		c.later = nil
 		for _, fn := range later {
