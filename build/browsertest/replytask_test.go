@@ -1,6 +1,7 @@
 package browsertest
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -14,10 +15,7 @@ import (
 const replyTasks = `(() => {
   window.__replies = [];
   const d = Object.getOwnPropertyDescriptor(Worker.prototype, 'onmessage');
-  const counter = () => {
-    const c = document.querySelector('.playground[data-app="live"] #tl-counter');
-    return c ? c.textContent : '';
-  };
+  const counter = () => ` + counter + `;
   Object.defineProperty(Worker.prototype, 'onmessage', {
     configurable: true,
     enumerable: d.enumerable,
@@ -49,12 +47,9 @@ func TestBrowserAStepIsDrawnInItsRepliesTask(t *testing.T) {
 		js[bool](p, `window.__replies = []; document.dispatchEvent(new KeyboardEvent('keydown', {key: '`+key+`', bubbles: true})); true`)
 		p.wait(counter+`.startsWith('`+to+`')`, to)
 		drawnIn := js[[][]string](p, `window.__replies`)
-		found := false
-		for _, r := range drawnIn {
-			if len(r) == 2 && strings.HasPrefix(r[0], from) && strings.HasPrefix(r[1], to) {
-				found = true
-			}
-		}
+		found := slices.ContainsFunc(drawnIn, func(r []string) bool {
+			return len(r) == 2 && strings.HasPrefix(r[0], from) && strings.HasPrefix(r[1], to)
+		})
 		require.True(t, found, "%s: no reply's task drew %q over %q; the counter before and after each reply: %q", key, to, from, drawnIn)
 	}
 	step("ArrowRight", "step 0 of ", "step 1 of ")

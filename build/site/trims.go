@@ -106,7 +106,7 @@ var trims = []trim{goAppTrim, yamlTrim}
 // goroutines ready to run first, so that their dispatches join the same
 // render). A step's reply is drawn in the task it arrives in: with the
 // render a task later, the browser often ran a frame in between, and the
-// step showed a frame later (bench/results/log.md, step 60). The ticker
+// step showed a frame later (bench/results/log.md, step 61). The ticker
 // stays for a render that a dispatch asks while another dispatch
 // waits (Start(1000): a millisecond later).
 var goAppTrim = trim{
