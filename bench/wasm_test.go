@@ -37,7 +37,8 @@ func goEnv(b *testing.B, key string) string {
 }
 
 // buildHarness compiles ./wasmharness for GOOS=js GOARCH=wasm into dir,
-// with app.wasm's compiler flags, and threads its jumps as app.wasm's are.
+// with app.wasm's compiler flags, and threads its jumps as app.wasm's are
+// (unless site.NoThreadEnv is set, as for app.wasm).
 func buildHarness(b *testing.B, dir string) string {
 	b.Helper()
 	out := filepath.Join(dir, "bench.wasm")
@@ -50,6 +51,10 @@ func buildHarness(b *testing.B, dir string) string {
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if msg, err := cmd.CombinedOutput(); err != nil {
 		b.Fatalf("building the wasm harness: %v\n%s", err, msg)
+	}
+	if os.Getenv(site.NoThreadEnv) != "" {
+		b.Logf("%s is set: the harness is left as Go built it, its jumps not threaded", site.NoThreadEnv)
+		return out
 	}
 	if _, err := site.ThreadWasm(out); err != nil {
 		b.Fatal(err)
@@ -89,22 +94,34 @@ func runNode(b *testing.B, wasm, level string) workload.HarnessRun {
 	return r
 }
 
-// harnessPage loads wasm_exec.js and the harness, keeps what the program
-// prints (wasm_exec.js writes stdout through console.log) and sets
-// window.benchDone when it exits.
+// harnessPage runs the harness in a dedicated Web Worker, where the
+// playground runs its scheduler: the worker (harnessWorker) sends each line
+// the program prints, and the page keeps them and sets window.benchDone when
+// the program exits.
 const harnessPage = `<!doctype html>
 <meta charset="utf-8"><title>yarnplay wasm benchmark</title>
-<script src="wasm_exec.js"></script>
 <script>
 window.benchOut = [];
-const log = console.log.bind(console);
-console.log = (...a) => { window.benchOut.push(a.join(" ")); log(...a); };
+const w = new Worker("harness.js");
+w.onmessage = e => {
+  const m = e.data;
+  if (m.line !== undefined) { window.benchOut.push(m.line); return; }
+  if (m.error !== undefined) { window.benchError = m.error; }
+  window.benchDone = true;
+};
+w.onerror = e => { window.benchError = String(e.message); window.benchDone = true; };
+</script>
+`
+
+// harnessWorker loads wasm_exec.js (which prints through console.log) and
+// the harness, and posts each printed line and the end to the page.
+const harnessWorker = `importScripts("wasm_exec.js");
+console.log = (...a) => postMessage({line: a.join(" ")});
 const go = new Go();
 go.argv = ["bench.wasm", ...ARGS];
 WebAssembly.instantiateStreaming(fetch("bench.wasm"), go.importObject)
   .then(r => go.run(r.instance))
-  .then(() => { window.benchDone = true; }, e => { window.benchError = String(e); window.benchDone = true; });
-</script>
+  .then(() => postMessage({done: true}), e => postMessage({error: String(e)}));
 `
 
 // newChromium starts headless Chromium with a fresh profile.
@@ -132,8 +149,8 @@ func probedChromium(b *testing.B, ctx context.Context, width, height int64, prob
 	return tab, closeTab
 }
 
-// runChromium runs the harness in a page of headless Chromium, served from
-// 127.0.0.1.
+// runChromium runs the harness in a Web Worker of a page of headless
+// Chromium, served from 127.0.0.1.
 func runChromium(b *testing.B, dir, level string) workload.HarnessRun {
 	b.Helper()
 	wasmExec, err := os.ReadFile(filepath.Join(goEnv(b, "GOROOT"), "lib", "wasm", "wasm_exec.js"))
@@ -141,11 +158,15 @@ func runChromium(b *testing.B, dir, level string) workload.HarnessRun {
 		b.Fatal(err)
 	}
 	args, _ := json.Marshal(harnessArgs(level))
-	page := strings.Replace(harnessPage, "...ARGS", "..."+string(args), 1)
+	worker := strings.Replace(harnessWorker, "...ARGS", "..."+string(args), 1)
 	mux := http.NewServeMux()
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		fmt.Fprint(w, page)
+		fmt.Fprint(w, harnessPage)
+	})
+	mux.HandleFunc("/harness.js", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/javascript")
+		fmt.Fprint(w, worker)
 	})
 	mux.HandleFunc("/wasm_exec.js", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/javascript")
@@ -180,8 +201,9 @@ func runChromium(b *testing.B, dir, level string) workload.HarnessRun {
 }
 
 // BenchmarkWasm is benchmark 4: benchmark 1 scaled to 5,000 nodes and 500
-// leaves, natively, under Node and in headless Chromium in the same run,
-// with recording off. Ratios are wasm time over native time per heartbeat.
+// leaves, natively, under Node and in a Web Worker of headless Chromium (as
+// the playground runs its scheduler) in the same run, with recording off.
+// Ratios are wasm time over native time per heartbeat.
 func BenchmarkWasm(b *testing.B) {
 	b.StopTimer()
 	dir := b.TempDir()
