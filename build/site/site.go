@@ -167,11 +167,7 @@ func BuildWasm(ctx context.Context, root, dist string, stderr io.Writer) error {
 	if err := cmd.Run(); err != nil {
 		return fmt.Errorf("GOOS=js GOARCH=wasm go build ./wasm (in %s): %w", root, err)
 	}
-	if os.Getenv(NoThreadEnv) != "" {
-		fmt.Fprintf(stderr, "%s is set: app.wasm is left as Go built it, its jumps not threaded\n", NoThreadEnv)
-	} else if _, err := ThreadWasm(built); err != nil {
-		fmt.Fprintf(stderr, "warning: %v; app.wasm is left as Go built it (it works, more slowly)\n", err)
-	}
+	threadOrWarn(built, stderr)
 	binary, err := os.ReadFile(built)
 	if err != nil {
 		return err
@@ -187,6 +183,21 @@ func BuildWasm(ctx context.Context, root, dist string, stderr io.Writer) error {
 	return writeFile(out, binary)
 }
 
+// threadOrWarn threads the jumps of the browser binary at path
+// (ThreadWasm) unless NoThreadEnv is set. A binary it cannot thread, such
+// as one from a Go whose layout package wasmjump does not know, stays as Go
+// built it, with a warning on stderr: it works, more slowly, and the build
+// goes on.
+func threadOrWarn(path string, stderr io.Writer) {
+	if os.Getenv(NoThreadEnv) != "" {
+		fmt.Fprintf(stderr, "%s is set: app.wasm is left as Go built it, its jumps not threaded\n", NoThreadEnv)
+		return
+	}
+	if _, err := ThreadWasm(path); err != nil {
+		fmt.Fprintf(stderr, "warning: %v; app.wasm is left as Go built it (it works, more slowly)\n", err)
+	}
+}
+
 // ThreadWasm rewrites the Go WebAssembly binary at path with its forward
 // jumps made direct branches, a direct way into each function for a call,
 // and its call-free loops WebAssembly loops (package wasmjump): the same
@@ -200,7 +211,7 @@ func ThreadWasm(path string) (wasmjump.Stats, error) {
 	if err != nil {
 		return wasmjump.Stats{}, err
 	}
-	out, st, err := wasmjump.Thread(b)
+	out, st, err := threadBytes(b)
 	if err != nil {
 		return st, fmt.Errorf("threading the jumps of %s: %w", path, err)
 	}
@@ -211,6 +222,17 @@ func ThreadWasm(path string) (wasmjump.Stats, error) {
 		return st, fmt.Errorf("threading the jumps of %s: its %d jumps through Go's jump tables all go backward: is it threaded already?", path, st.Jumps)
 	}
 	return st, writeFile(path, out)
+}
+
+// threadBytes is wasmjump.Thread, with a panic in it, from a layout it
+// does not expect, returned as an error.
+func threadBytes(b []byte) (out []byte, st wasmjump.Stats, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("wasmjump failed on this binary: %v", r)
+		}
+	}()
+	return wasmjump.Thread(b)
 }
 
 // GenerateStatic writes the static site into dist: it copies root/web into

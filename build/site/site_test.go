@@ -277,3 +277,42 @@ func TestWasmLdflagsKeepNamesOnlyWhenAsked(t *testing.T) {
 	t.Setenv(KeepNamesEnv, "1")
 	require.Equal(t, "-ldflags=-w", wasmLdflags())
 }
+
+// TestThreadOrWarnLeavesWhatItCannotThread checks issue 33's rule for
+// build/wasmjump: a binary it does not recognise (Go's layout changed, or
+// threaded already) gets a warning and stays as Go built it; the build does
+// not fail.
+func TestThreadOrWarnLeavesWhatItCannotThread(t *testing.T) {
+	tests := []struct {
+		name string
+		in   []byte
+		warn string
+	}{
+		{"a module without Go's jump tables", []byte("\x00asm\x01\x00\x00\x00"), "none of its 0 functions has Go's jump table"},
+		{"not WebAssembly", []byte("<!doctype html>"), "not a WebAssembly module"},
+		{"a code section cut short", []byte("\x00asm\x01\x00\x00\x00\x0a\x05\x01\x03"), "warning: threading the jumps of"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Setenv(NoThreadEnv, "")
+			path := filepath.Join(t.TempDir(), WasmFile)
+			require.NoError(t, os.WriteFile(path, tc.in, 0o644))
+			var stderr strings.Builder
+			threadOrWarn(path, &stderr)
+			require.Contains(t, stderr.String(), "warning: ")
+			require.Contains(t, stderr.String(), tc.warn)
+			require.Contains(t, stderr.String(), "app.wasm is left as Go built it")
+			got, err := os.ReadFile(path)
+			require.NoError(t, err)
+			require.Equal(t, tc.in, got, "the binary stays as it was")
+		})
+	}
+	t.Run(NoThreadEnv, func(t *testing.T) {
+		t.Setenv(NoThreadEnv, "1")
+		path := filepath.Join(t.TempDir(), WasmFile)
+		require.NoError(t, os.WriteFile(path, []byte("\x00asm\x01\x00\x00\x00"), 0o644))
+		var stderr strings.Builder
+		threadOrWarn(path, &stderr)
+		require.Equal(t, NoThreadEnv+" is set: app.wasm is left as Go built it, its jumps not threaded\n", stderr.String())
+	})
+}
