@@ -1,10 +1,12 @@
 package core
 
 // TickRun is a tick played in parts, so that the caller can do other work
-// between the parts (the playground lets the browser paint): BeginTick,
-// then Step until it reports the tick done. A tick played in parts makes
-// exactly the decisions of Tick, which is one TickRun played at once.
-// Nothing else may change the scheduler until the run is done.
+// between the parts ("why is this app waiting?", scenarios/why, reads each
+// part's events and lets them go instead of holding a whole tick's at
+// 10,000 nodes): BeginTick, then Step until it reports the tick done. A
+// tick played in parts makes exactly the decisions of Tick, which is one
+// TickRun played at once. Nothing else may change the scheduler until the
+// run is done.
 type TickRun struct {
 	s     *Scheduler
 	nodes []*node
