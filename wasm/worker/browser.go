@@ -181,6 +181,12 @@ func Serve() {
 			continue
 		}
 		sv.Compact(&rw) // keeping the frame shown, while the page draws it
+		if yieldTo(in) {
+			continue
+		}
+		// The step → goes to next, played while the page draws this one
+		// and reads it: → is then answered from the kept frames.
+		sv.Ahead()
 	}
 }
 

@@ -1,0 +1,71 @@
+package protocol
+
+// A learner goes through a lesson with →, a step after another, and reads
+// each. The step after the one shown is then the likeliest command, and on
+// a small cluster playing it takes milliseconds, as does going back should
+// the page ask for something else: the worker plays it while the page draws
+// the step shown (Ahead), and keeps its frame, so that → is answered from
+// the kept frames (navigate) with no step to play. Meanwhile the page is
+// shown its step as after a step back to a kept frame: the store stands a
+// step ahead, and the first command that needs the state of the step shown
+// brings the store back to it (settle). The store publishes the same frame
+// for the same step however it got there (its replay guarantee), so that
+// the page sees what it would have seen without Ahead, which
+// TestSteppingAheadShowsWhatStepsShow holds.
+
+// aheadViews is the most views (queues, nodes, containers and applications)
+// the frame shown may have for the server to play the next step ahead. The
+// lessons' frames have up to 920. Near that size (500 applications on 125
+// nodes) a tick played ahead took 12 ms natively, and going back from it
+// 10 ms, which a command other than → waits for; both grow with the
+// cluster, and at benchmark 5's scale (230,000 views) going back replays
+// from a checkpoint for a second or more.
+const aheadViews = 1000
+
+// Ahead plays the step after the one the page was last sent, when → would
+// go there without adding a step (the work holds it) and the cluster is
+// small (aheadViews): the store goes to it and the page's frame of it is
+// kept, while the page is still shown its step (the store stands
+// elsewhere, as after navigate). It does nothing when the page paints
+// nothing of the store's current step: before the first command, while
+// the saved work's later steps are unread, when the store already stands
+// elsewhere or shows an error, or while the simulation paints the node
+// canvas (which shows the store's step). It reports whether it played the
+// step. The worker calls it once the page has its reply and the frame
+// shown is kept (Compact).
+func (sv *Server) Ahead() (played bool) {
+	s := sv.store
+	f := s.Frame()
+	if !sv.handled || sv.stuck || sv.nav.pending >= 0 || s.Unread() || sv.canvas.Width > 0 ||
+		f == nil || f != sv.sent || f != sv.full || sv.sentPage != sv.page ||
+		f.Err != "" || f.Step >= f.Steps || elements(f) > aheadViews {
+		return false
+	}
+	k := f.Step
+	cut := cutOf(sv.canvas)
+	if g, _ := sv.nav.find(s.Works(), s.Scenario(), f, f, k+1, cut); g != nil {
+		return false // → shows it from the kept frames already
+	}
+	// From here the page is shown step k while the store stands elsewhere:
+	// the page's frame of it (which owns the lists the store reuses,
+	// pageFrame) is the frame sent.
+	sv.sent = sv.sentPage
+	sv.nav.pending = k
+	defer func() {
+		if r := recover(); r != nil {
+			// The store is where the panic left it: the next command
+			// that needs a state goes to step k first (settle), and → is
+			// played as if nothing had gone ahead, failing as it would
+			// have.
+			played = false
+		}
+	}()
+	s.Jump(k + 1)
+	g := s.Frame()
+	if g.Step != k+1 || g.Err != "" {
+		return false
+	}
+	sv.nav.keep(s.Works(), s.Scenario(), sv.pageFrame(g), g, cut)
+	sv.nav.compact()
+	return true
+}
