@@ -90,6 +90,7 @@ func TestSteppingAheadShowsWhatStepsShow(t *testing.T) {
 				t.Helper()
 				want, wantF := plain.do(c)
 				got, gotF := ahead.do(c)
+				require.Equal(t, want.Frame == nil, got.Frame == nil, "%s: a frame sent by one only", c.Op)
 				require.Equal(t, want.Err, got.Err, "%s", c.Op)
 				require.Equal(t, want.Text, got.Text, "%s", c.Op)
 				require.Equal(t, want.Works, got.Works, "%s", c.Op)

@@ -384,6 +384,9 @@ func (sv *Server) navigate(c Command) (f *store.Frame, ok bool) {
 	if !ok {
 		return nil, false
 	}
+	if k == sv.sent.Step && sv.sent.Err == "" {
+		return nil, true // the page shows it already (← at the start)
+	}
 	s := sv.store
 	f, e := sv.nav.find(s.Works(), s.Scenario(), s.Frame(), sv.sent, k, cutOf(sv.canvas))
 	switch {
@@ -401,10 +404,20 @@ func (sv *Server) navigate(c Command) (f *store.Frame, ok bool) {
 }
 
 // settle moves the store to the step the page shows, if it stands
-// elsewhere.
+// elsewhere. The page holds that step's frame already: the store publishes
+// the same frame for the same step (its replay guarantee), which goes to
+// the page again only if the command changes it (a page that got it again
+// would take it for a new step of the same work).
 func (sv *Server) settle() {
-	if sv.nav.pending >= 0 {
-		sv.settleAt(sv.nav.pending)
+	if sv.nav.pending < 0 {
+		return
+	}
+	shown := sv.sentPage
+	sv.settleAt(sv.nav.pending)
+	f := sv.store.Frame()
+	if shown != nil && !shown.NodesBehind && f.Err == "" && f.Step == shown.Step && f.Revision == shown.Revision &&
+		f.Steps == shown.Steps && sameSelection(headOf(f), headOf(shown)) {
+		sv.sent, sv.sentPage = f, sv.pageFrame(f)
 	}
 }
 

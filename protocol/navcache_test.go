@@ -229,3 +229,31 @@ func TestSavingAStepShownFromAKeptFrameDoesNotReplay(t *testing.T) {
 	require.Empty(t, other.Handle(Command{Op: OpOpenLink, Text: link}).Err)
 	require.Equal(t, shown, other.Store().Step())
 }
+
+// A command that needs the state of a step shown from a kept frame brings
+// the store there, and the page, which holds that step's frame, does not
+// get it again unless the command changes it: a page given the frame again
+// takes it for a new step of the same work (the queue editor's draft and
+// the "why" answer would be drawn anew).
+func TestSettlingSendsNoFrameThePageHolds(t *testing.T) {
+	s := store.New()
+	require.NoError(t, s.Load(manyApps(30), ""))
+	sv := NewServer(s)
+	sv.Handle(Command{Op: OpLast})
+	sv.Handle(Command{Op: OpForwardTick})
+	sv.Handle(Command{Op: OpForwardTick})
+	rep := sv.Handle(Command{Op: OpBack})
+	require.NotNil(t, rep.Frame)
+	shown := rep.Frame.Step
+	require.NotEqual(t, shown, s.Step(), "shown from a kept frame")
+	rep = sv.Handle(Command{Op: OpWhy, App: "app_1"})
+	require.Empty(t, rep.Err)
+	require.Equal(t, shown, s.Step(), "the store went to the step shown")
+	require.Nil(t, rep.Frame, "the page holds the step's frame")
+	rep = sv.Handle(Command{Op: OpSelect, Queue: "root.a"})
+	require.NotNil(t, rep.Frame, "a command that changes the frame sends it")
+	require.Equal(t, "root.a", rep.Frame.Selected)
+	rep = sv.Handle(Command{Op: OpFirst})
+	require.NotNil(t, rep.Frame)
+	require.Nil(t, sv.Handle(Command{Op: OpBack}).Frame, "← at the start shows what the page holds")
+}
