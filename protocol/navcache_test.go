@@ -205,11 +205,7 @@ func TestKeptFramesAreBounded(t *testing.T) {
 // store there: the page saves after every step, and a save that replayed
 // would cost what the kept frame saved.
 func TestSavingAStepShownFromAKeptFrameDoesNotReplay(t *testing.T) {
-	s := store.New()
-	require.NoError(t, s.Load(manyApps(30), ""))
-	sv := NewServer(s)
-	sv.Handle(Command{Op: OpLast})
-	sv.Handle(Command{Op: OpForwardTick})
+	s, sv := ticksAtTheEnd(t, 1)
 	sv.Handle(Command{Op: OpBack})
 	shown := sv.Shown().Step
 	require.NotEqual(t, shown, s.Step(), "shown from a kept frame")
@@ -236,12 +232,7 @@ func TestSavingAStepShownFromAKeptFrameDoesNotReplay(t *testing.T) {
 // takes it for a new step of the same work (the queue editor's draft and
 // the "why" answer would be drawn anew).
 func TestSettlingSendsNoFrameThePageHolds(t *testing.T) {
-	s := store.New()
-	require.NoError(t, s.Load(manyApps(30), ""))
-	sv := NewServer(s)
-	sv.Handle(Command{Op: OpLast})
-	sv.Handle(Command{Op: OpForwardTick})
-	sv.Handle(Command{Op: OpForwardTick})
+	s, sv := ticksAtTheEnd(t, 2)
 	rep := sv.Handle(Command{Op: OpBack})
 	require.NotNil(t, rep.Frame)
 	shown := rep.Frame.Step
@@ -256,4 +247,18 @@ func TestSettlingSendsNoFrameThePageHolds(t *testing.T) {
 	rep = sv.Handle(Command{Op: OpFirst})
 	require.NotNil(t, rep.Frame)
 	require.Nil(t, sv.Handle(Command{Op: OpBack}).Frame, "← at the start shows what the page holds")
+}
+
+// ticksAtTheEnd is a server over a scenario of 30 applications gone to its
+// end and then ticks ticks further.
+func ticksAtTheEnd(t *testing.T, ticks int) (*store.Store, *Server) {
+	t.Helper()
+	s := store.New()
+	require.NoError(t, s.Load(manyApps(30), ""))
+	sv := NewServer(s)
+	sv.Handle(Command{Op: OpLast})
+	for range ticks {
+		sv.Handle(Command{Op: OpForwardTick})
+	}
+	return s, sv
 }
