@@ -14,12 +14,11 @@ package protocol
 // TestSteppingAheadShowsWhatStepsShow holds.
 
 // aheadViews is the most views (queues, nodes, containers and applications)
-// the frame shown may have for the server to play the next step ahead. The
-// lessons' frames have up to 920. Near that size (500 applications on 125
-// nodes) a tick played ahead took 12 ms natively, and going back from it
-// 10 ms, which a command other than → waits for; both grow with the
-// cluster, and at benchmark 5's scale (230,000 views) going back replays
-// from a checkpoint for a second or more.
+// the frame shown may have for the server to play the next step ahead:
+// every lesson's frames have fewer (TestEveryLessonIsPlayedAhead). A step
+// played ahead, and going back from it, which a command other than → waits
+// for, both grow with the cluster (BenchmarkAheadAndBack); at benchmark
+// 5's scale going back replays from a checkpoint for a second or more.
 const aheadViews = 1000
 
 // Ahead plays the step after the one the page was last sent, when → would
@@ -36,9 +35,10 @@ const aheadViews = 1000
 func (sv *Server) Ahead() (played bool) {
 	s := sv.store
 	f := s.Frame()
+	// f == sv.sent: the page was last sent the store's frame (publish),
+	// whose page's frame is sv.sentPage.
 	if !sv.handled || sv.stuck || sv.nav.pending >= 0 || s.Unread() || sv.canvas.Width > 0 ||
-		f == nil || f != sv.sent || f != sv.full || sv.sentPage != sv.page ||
-		f.Err != "" || f.Step >= f.Steps || elements(f) > aheadViews {
+		f == nil || f != sv.sent || f.Err != "" || f.Step >= f.Steps || elements(f) > aheadViews {
 		return false
 	}
 	k := f.Step

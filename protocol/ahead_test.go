@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -32,7 +33,7 @@ func (w *asWorker) do(c Command) (Reply, *store.Frame) {
 	w.t.Helper()
 	w.id++
 	s := w.sv.Store()
-	if c.Op == OpForward && w.sv.Shown() != nil && s.Step() == w.sv.Shown().Step+1 && s.Step() <= s.Frame().Steps {
+	if c.Op == OpForward && w.sv.Shown() != nil && s.Step() == w.sv.Shown().Step+1 {
 		w.aheadUsed++
 	}
 	rep := w.sv.Handle(c)
@@ -182,4 +183,52 @@ func TestAheadPlaysOnlyWhatTheNextStepShows(t *testing.T) {
 	sv = open()
 	sv.Handle(Command{Op: OpCanvas, N: 600})
 	require.False(t, sv.Ahead(), "the simulation paints the store's step")
+}
+
+// Every lesson is small enough for the server to play its next step ahead
+// (aheadViews), at each of its steps.
+func TestEveryLessonIsPlayedAhead(t *testing.T) {
+	for _, l := range lessons.All() {
+		sc, err := lessons.Load(l.Slug)
+		require.NoError(t, err)
+		s := store.New()
+		require.NoError(t, s.Load(sc, l.Slug), l.Slug)
+		for k := 0; k <= s.Frame().Steps; k++ {
+			s.Jump(k)
+			require.LessOrEqual(t, elements(s.Frame()), aheadViews, "%s, step %d", l.Slug, k)
+		}
+	}
+}
+
+// BenchmarkAheadAndBack is a tick of about aheadViews views (500
+// applications on 125 nodes) played ahead (ms-ahead), and the store
+// brought back to the step shown by the next command that needs its state
+// (ms-back): what a command other than → then waits for. Only these two
+// are timed, not the opening of the work each time.
+func BenchmarkAheadAndBack(b *testing.B) {
+	sc := manyApps(500)
+	sc.Nodes[0].Count = 125
+	for range 6 {
+		tick := 1
+		sc.Steps = append(sc.Steps, scenarios.Step{Tick: &tick})
+	}
+	at := len(sc.Steps) - 4
+	var ahead, back time.Duration
+	for b.Loop() {
+		// A server of its own each time: a step kept is not played again.
+		s := store.New()
+		require.NoError(b, s.Load(sc, ""))
+		sv := NewServer(s)
+		sv.Handle(Command{Op: OpJump, Step: at})
+		require.LessOrEqual(b, elements(s.Frame()), aheadViews)
+		start := time.Now()
+		require.True(b, sv.Ahead())
+		ahead += time.Since(start)
+		start = time.Now()
+		require.Empty(b, sv.Handle(Command{Op: OpClearError}).Err)
+		back += time.Since(start)
+		require.Equal(b, at, s.Step())
+	}
+	b.ReportMetric(float64(ahead.Microseconds())/1e3/float64(b.N), "ms-ahead")
+	b.ReportMetric(float64(back.Microseconds())/1e3/float64(b.N), "ms-back")
 }
