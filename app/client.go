@@ -20,6 +20,9 @@ func (p *Page) newController() *Controller {
 	if pc, ok := cl.(interface{ OnPush(func(protocol.Reply)) }); ok {
 		pc.OnPush(ctl.Pushed)
 	}
+	if d, ok := cl.(interface{ Drawn() }); ok {
+		p.drawn = d.Drawn
+	}
 	if w, ok := cl.(interface{ Worker() any }); ok && offscreenCanvases() {
 		workerCanvas = &canvasLink{worker: app.ValueOf(w.Worker()), ctl: ctl}
 	}
@@ -52,6 +55,12 @@ func (p *Page) onUI(fn func()) {
 		fn()
 		if nf := p.ctl.Frame(); nf != f {
 			p.gcFrameCame(ctx, f, nf)
+			if p.drawn != nil {
+				// Once the render that follows has drawn it: the
+				// simulation then plays the next step ahead (the
+				// worker's Serve), not while the page draws.
+				ctx.Defer(func(app.Context) { p.drawn() })
+			}
 		} else if !p.ctl.redraw {
 			ctx.PreventUpdate()
 		}

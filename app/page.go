@@ -72,6 +72,9 @@ type Page struct {
 	saving savedState
 	// early are the replies that came before the mount (onUI).
 	early []func()
+	// drawn, in the browser, tells the simulation that the page has
+	// drawn the last reply's frame (onUI).
+	drawn func()
 }
 
 // Render draws the page.

@@ -3,8 +3,9 @@ package protocol
 // A learner goes through a lesson with →, a step after another, and reads
 // each. The step after the one shown is then the likeliest command, and on
 // a small cluster playing it takes milliseconds, as does going back should
-// the page ask for something else: the worker plays it while the page draws
-// the step shown (Ahead), and keeps its frame, so that → is answered from
+// the page ask for something else: the worker plays it once the page has
+// drawn the step shown, while the learner reads it (Ahead), and keeps its
+// frame, so that → is answered from
 // the kept frames (navigate) with no step to play. Meanwhile the page is
 // shown its step as after a step back to a kept frame: the store stands a
 // step ahead, and the first command that needs the state of the step shown
@@ -30,8 +31,9 @@ const aheadViews = 1000
 // the saved work's later steps are unread, when the store already stands
 // elsewhere or shows an error, or while the simulation paints the node
 // canvas (which shows the store's step). It reports whether it played the
-// step. The worker calls it once the page has its reply and the frame
-// shown is kept (Compact).
+// step. The worker calls it once the page has drawn its reply (or a
+// moment after, when it says nothing) and the frame shown is kept
+// (Compact), unless another command came first.
 func (sv *Server) Ahead() (played bool) {
 	s := sv.store
 	f := s.Frame()

@@ -22,8 +22,11 @@ func InWorker() bool {
 // Serve applies the page's commands to a new store, one after another,
 // and posts back each reply; it never returns. Messages that came before
 // it listened (web/worker.js keeps them in self.early) go first.
-func Serve() {
-	g := js.Global()
+func Serve() { serve(js.Global()) }
+
+// serve is Serve in the worker whose global scope is g (the tests give it
+// one of their own).
+func serve(g js.Value) {
 	perf := g.Get("performance")
 	loadMeasure(perf, "worker go", 0)
 	sv := protocol.NewServer(store.New())
@@ -31,6 +34,7 @@ func Serve() {
 	var out []byte // the last reply's bytes, posted as a copy (post)
 	var paint canvasPainter
 	in := make(chan message, 16)
+	drew := make(chan uint32, 16)
 	// openAhead opens the saved work the page's head sent before the page
 	// could ask (EarlyScript), ahead of the commands
 	// (protocol.Server.Prepare, which does nothing once one was handled).
@@ -47,6 +51,13 @@ func Serve() {
 			// (a slow first read, or a worker quick to start). It goes
 			// in turn with the page's commands, which come after it.
 			go func() { in <- message{prepare: data} }()
+			return nil
+		}
+		if d := data.Get("drawn"); d.Type() == js.TypeNumber {
+			// The page has drawn the reply to command d (client.Drawn):
+			// not a command, it waits for none.
+			id := uint32(d.Int())
+			go func() { drew <- id }()
 			return nil
 		}
 		if cv := data.Get("canvas"); cv.Truthy() {
@@ -87,11 +98,39 @@ func Serve() {
 			loadMeasure(perf, "worker rest", start)
 		}
 	}
+	// ahead plays the next step ahead (Server.Ahead), a "yarnplay:ahead"
+	// measure when it does.
+	ahead := func() {
+		start := perf.Call("now").Float()
+		if sv.Ahead() {
+			perf.Call("measure", "yarnplay:ahead", map[string]any{"start": start, "end": perf.Call("now").Float()})
+		}
+	}
 	measured := 0
 	pause := catchUpAfter
+	// aheadFor is the command whose reply the page is drawing, once the
+	// frame shown is kept: the next step is played ahead (Server.Ahead)
+	// once the page says it has drawn the reply (or aheadAfter went by),
+	// so that the page's render has the machine to itself.
+	var aheadFor uint32
 	for {
 		var m message
-		if sv.QuietWork() {
+		if aheadFor != 0 {
+			select {
+			case m = <-in:
+				aheadFor = 0 // a command came first: it goes instead
+			case id := <-drew:
+				if id == aheadFor { // (not an earlier reply's)
+					aheadFor = 0
+					ahead()
+				}
+				continue
+			case <-time.After(aheadAfter):
+				aheadFor = 0
+				ahead()
+				continue
+			}
+		} else if sv.QuietWork() {
 			// Once the page has been quiet for a while, the server does
 			// its work for then a part at a time, each part letting the
 			// page's messages in (a timer returns to the browser's event
@@ -181,14 +220,18 @@ func Serve() {
 			continue
 		}
 		sv.Compact(&rw) // keeping the frame shown, while the page draws it
-		if yieldTo(in) {
-			continue
-		}
-		// The step → goes to next, played while the page draws this one
-		// and reads it: → is then answered from the kept frames.
-		sv.Ahead()
+		// The step → goes to next, played once the page has drawn this
+		// one, while the learner reads it: → is then answered from the
+		// kept frames.
+		aheadFor = id
 	}
 }
+
+// aheadAfter is how long the worker waits for the page to say it has
+// drawn a reply (client.Drawn) before it plays the next step ahead anyway:
+// a reply that brought no new frame is not drawn. (A variable: the tests
+// wait longer.)
+var aheadAfter = 50 * time.Millisecond
 
 // restAfter is how long after the opening's reply the worker waits for
 // the page to draw the step before it reads the saved work's later steps
@@ -290,6 +333,16 @@ type client struct {
 	// later are the replies waiting to be handed over in a task of
 	// their own (handOver), oldest first.
 	later []func()
+	// last is the command whose reply came last.
+	last uint32
+}
+
+// Drawn tells the worker that the page has drawn the last reply's frame:
+// the worker plays the next step ahead then, not while the page draws.
+func (c *client) Drawn() {
+	if c.last != 0 {
+		c.w.Call("postMessage", map[string]any{"drawn": c.last})
+	}
 }
 
 // OnPush has fn get the replies the simulation posts unasked (the frame
@@ -393,6 +446,7 @@ func (c *client) receive(id uint32, rep protocol.Reply, err error) {
 		return
 	}
 	delete(c.waiting, id)
+	c.last = id
 	if errors.Is(err, protocol.ErrResync) {
 		// Later frames would change frames the page no longer holds:
 		// the command's answer is lost, and the frame it left comes
