@@ -75,6 +75,9 @@ type Page struct {
 	// drawn, in the browser, tells the simulation that the page has
 	// drawn the last reply's frame (onUI).
 	drawn func()
+	// sight knows which later stages' panels are out of the window
+	// (sight.go; nil natively).
+	sight *panelSight
 }
 
 // Render draws the page.
@@ -148,6 +151,9 @@ func (p *Page) playground(f *store.Frame) app.HTMLDiv {
 	}
 	lanes, chart, eds := p.staged(stageLanes, f), p.staged(stageChart, f), p.staged(stageEditors, f)
 	pf := partitionFrame(f)
+	if p.sight != nil {
+		p.ui.Defer(func(app.Context) { p.sight.watch() }) // the panels drawn
+	}
 	if len(p.stages.queued) > 0 || (p.gcJumped && p.loaded) {
 		// advanceStage runs the action waiting, or collects after a jump,
 		// once every stage shows f.
@@ -196,7 +202,7 @@ func (p *Page) playground(f *store.Frame) app.HTMLDiv {
 				&Narration{F: narr},
 			),
 		),
-		app.Div().Class("pg-editors").Body(p.editors(eds)...),
+		app.Div().Class("pg-editors").DataSet("frame-step", frameStep(eds)).Body(p.editors(eds)...),
 		&Timeline{F: f, Ctl: p.ctl, Undo: &p.undo, Playing: p.playing, Speed: p.speed,
 			OnPlay: p.togglePlay, OnSpeed: p.setSpeed, OnHelp: p.toggleKeys},
 		app.If(p.showKeys, func() app.UI { return &KeysHelp{OnClose: p.toggleKeys} }),
@@ -216,6 +222,15 @@ func (p *Page) editors(eds *store.Frame) []app.UI {
 		userEditor(eds, p.ctl),
 		sharePanel(eds, p.ctl, &p.undo),
 	}
+}
+
+// frameStep is the step of f, as the later stages' panels say it in their
+// data-frame-step attribute (-1: none yet), which the browser tests read.
+func frameStep(f *store.Frame) int {
+	if f == nil {
+		return -1
+	}
+	return f.Step
 }
 
 // stagePlaceholder stands, while a big cluster's page opens, for a panel

@@ -66,6 +66,7 @@ func (p *Page) OnMount(ctx app.Context) {
 	}
 	p.ui = ctx
 	p.timers = true
+	p.sight = newPanelSight()
 	// A timer's work shows itself (the working state, see showWorking):
 	// a render of the whole page for it would cost as much as a frame's.
 	p.ctl.after = func(d time.Duration, fn func()) {
@@ -136,6 +137,8 @@ func (p *Page) OnDismount() {
 	}
 	p.stopPlay()
 	p.stages.release()
+	p.sight.release()
+	p.sight = nil
 }
 
 // OnNav loads the work when the page opens (unless OnInit has) and when a

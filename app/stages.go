@@ -7,7 +7,8 @@ import (
 )
 
 // The page's panels reach a new frame of a big cluster in stages, in the
-// browser: the render that follows an action updates the timeline, the
+// browser (a small cluster's, only the later stages' panels out of the
+// window: sight.go): the render that follows an action updates the timeline, the
 // queues, the nodes, the narration and the formulas; then, each in a task
 // of its own with the browser's turn (painting a frame, taking input) in
 // between, the leaf lanes, the usage chart and the editors. One render of
@@ -67,15 +68,25 @@ func (p *Page) staged(k int, f *store.Frame) *store.Frame {
 		st.next, st.nextFrame = 0, nil
 	}
 	sf := st.shown[k]
-	if sf == f || !p.timers || !app.IsClient || !bigFrame(f) {
+	if sf == f || !p.timers || !app.IsClient || !bigFrame(f) && !(stepped(sf, f) && p.sight.away(k)) {
 		st.shown[k] = f
 		return f
 	}
 	// sf is nil on the page's first frame of a big cluster: the stage's
 	// panels are not drawn yet (the opening, see Page.playground), and
-	// come in their turn.
+	// come in their turn. A small cluster's stage lags only while its
+	// panels are out of the window (sight.go).
 	p.nextStage()
 	return sf
+}
+
+// stepped reports whether f is another step of the work that sf shows:
+// the timeline moved and nothing was changed. A small cluster's later
+// stage out of the window follows only such a frame after the frame that
+// shows it (sight.go): an edit, a selection or another work is drawn at
+// once in every panel, the editors it came from among them.
+func stepped(sf, f *store.Frame) bool {
+	return sf != nil && f.Step != sf.Step && f.Revision == sf.Revision && f.Steps == sf.Steps && f.Lesson == sf.Lesson
 }
 
 // nextStage has the next stage's turn come (advanceStage), in a task of

@@ -49,9 +49,9 @@ const (
 func (c *UsageChart) Render() app.UI {
 	d := usageChart(&c.Frame, c.Parent)
 	if d.Parent == "" {
-		return app.Section().Class("usage-chart").Body(app.P().Class("muted").Text("No parent queue " + c.Parent + "."))
+		return app.Section().Class("usage-chart").DataSet("frame-step", c.Frame.Step).Body(app.P().Class("muted").Text("No parent queue " + c.Parent + "."))
 	}
-	return app.Section().Class("usage-chart").Attr("data-parent", d.Parent).Aria("label", "Usage over time of the children of "+d.Parent).Body(
+	return app.Section().Class("usage-chart").DataSet("frame-step", c.Frame.Step).Attr("data-parent", d.Parent).Aria("label", "Usage over time of the children of "+d.Parent).Body(
 		app.Div().Class("uc-plot").Body(
 			chartSVG(&d),
 			app.Div().Class("uc-markers").Body(

@@ -117,11 +117,24 @@ func (p *page) text(sel string) string {
 	return js[string](p, `(() => { const e = document.querySelector(`+q(sel)+`); return e ? e.innerText : '' })()`)
 }
 
-// state is what the page shows of the simulation: the step counter, the
-// queue bars, nodes, lanes, narration and formulas.
+// state is what the page shows of the simulation, once every panel is
+// drawn (drawn): the step counter, the queue bars, nodes, lanes,
+// narration and formulas.
 func (p *page) state() string {
 	p.t.Helper()
+	p.drawn()
 	return p.text("#tl-counter") + "\n" + p.text(".pg-layout")
+}
+
+// drawn waits until the panels that say their frame's step (the usage
+// chart, the capacities table, the editors: data-frame-step) show the step
+// the counter says: out of the window, they follow the frame that shows
+// it (app/sight.go).
+func (p *page) drawn() {
+	p.t.Helper()
+	p.wait(`(() => { const m = /^step (\d+) of /.exec(`+counter+`);
+  return !!m && [...document.querySelectorAll('.pg [data-frame-step]')].every(e => e.dataset.frameStep === m[1]); })()`,
+		"every panel drawn at the step shown")
 }
 
 func (p *page) screenshot(name string) {

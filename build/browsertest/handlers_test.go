@@ -61,6 +61,7 @@ func TestBrowserMarkersAndForkActOnTheStepShown(t *testing.T) {
 	}
 	// Twenty steps: a marker a step, the eleventh at step 11.
 	const eleventh = `document.querySelectorAll('.uc-marker')[10]`
+	p.drawn() // the chart, out of the window, follows the step
 	p.wait(`(`+eleventh+` || {dataset: {}}).dataset.step === '11'`, "the eleventh marker at step 11")
 	// The chart is SVG's elements, laid out: a's band (empty, nothing
 	// runs in this scenario) spans the plot, and the axis says the last
