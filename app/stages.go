@@ -7,27 +7,27 @@ import (
 )
 
 // The page's panels reach a new frame of a big cluster in stages, in the
-// browser (a small cluster's, only the later stages' panels out of the
-// window: sight.go): the render that follows an action updates the timeline, the
+// browser: the render that follows an action updates the timeline, the
 // queues, the nodes, the narration and the formulas; then, each in a task
 // of its own with the browser's turn (painting a frame, taking input) in
 // between, the leaf lanes, the usage chart and the editors. One render of
 // every panel of a thousand queues and twenty thousand apps takes about a
-// hundred milliseconds, in which the browser paints nothing; in stages,
-// no piece takes much more than a frame's time. Each stage shows the
-// newest frame when its turn comes (stages skip the frames they missed),
-// and a panel whose frame did not change is not rendered again (go-app
-// finds its fields unchanged). A key held down and a beat of play wait
-// for the stages (whenDrawn), so that every panel keeps up with the steps
-// however fast they come; a step's key pressed goes to the simulation at
-// once (the page's own keys wait for the steps before them). The first
-// frame of a big cluster comes the same way: the first render draws the
-// timeline, the queues, the nodes and the formulas, and the later stages'
-// panels (with the narration and the capacities table, the biggest with
-// the editors: tens of thousands of elements at a thousand queues) come
-// in their turns, so that the page opens in the time of its first render,
-// not of every panel's. Small clusters, and the page natively (the pre-rendered
-// pages, the tests), render every panel at once.
+// hundred milliseconds, in which the browser paints nothing; in stages, no
+// piece takes much more than a frame's time. Each stage shows the newest
+// frame when its turn comes (stages skip the frames they missed), and a
+// panel whose frame did not change is not rendered again (go-app finds its
+// fields unchanged). A key held down and a beat of play wait for the stages
+// (whenDrawn), so that every panel keeps up with the steps however fast
+// they come; a step's key pressed goes to the simulation at once (the
+// page's own keys wait for the steps before them). The first frame of a big
+// cluster comes the same way: the first render draws the timeline, the
+// queues, the nodes and the formulas, and the later stages' panels (with
+// the narration and the capacities table, the biggest with the editors:
+// tens of thousands of elements at a thousand queues) come in their turns,
+// so that the page opens in the time of its first render, not of every
+// panel's. A small cluster's page renders every panel at once, but for the
+// later stages' panels out of the window at a step (sight.go); natively
+// (the pre-rendered pages, the tests), every panel at once.
 const (
 	stageLanes = iota + 1
 	stageChart

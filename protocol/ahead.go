@@ -5,14 +5,13 @@ package protocol
 // a small cluster playing it takes milliseconds, as does going back should
 // the page ask for something else: the worker plays it once the page has
 // drawn the step shown, while the learner reads it (Ahead), and keeps its
-// frame, so that → is answered from
-// the kept frames (navigate) with no step to play. Meanwhile the page is
-// shown its step as after a step back to a kept frame: the store stands a
-// step ahead, and the first command that needs the state of the step shown
-// brings the store back to it (settle). The store publishes the same frame
-// for the same step however it got there (its replay guarantee), so that
-// the page sees what it would have seen without Ahead, which
-// TestSteppingAheadShowsWhatStepsShow holds.
+// frame, so that → is answered from the kept frames (navigate) with no step
+// to play. Meanwhile the page is shown its step as after a step back to a
+// kept frame: the store stands a step ahead, and the first command that
+// needs the state of the step shown brings the store back to it (settle).
+// The store publishes the same frame for the same step however it got there
+// (its replay guarantee), so that the page sees what it would have seen
+// without Ahead, which TestSteppingAheadShowsWhatStepsShow holds.
 
 // aheadViews is the most views (queues, nodes, containers and applications)
 // the frame shown may have for the server to play the next step ahead:
