@@ -151,8 +151,9 @@ func (p *Page) playground(f *store.Frame) app.HTMLDiv {
 	}
 	lanes, chart, eds := p.staged(stageLanes, f), p.staged(stageChart, f), p.staged(stageEditors, f)
 	pf := partitionFrame(f)
-	if p.sight != nil {
-		p.ui.Defer(func(app.Context) { p.sight.watch() }) // the panels drawn
+	if p.sight != nil && !bigFrame(f) {
+		// The panels drawn, for a small cluster's next step (staged).
+		p.ui.Defer(func(app.Context) { p.sight.watch() })
 	}
 	if len(p.stages.queued) > 0 || (p.gcJumped && p.loaded) {
 		// advanceStage runs the action waiting, or collects after a jump,
