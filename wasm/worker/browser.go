@@ -103,7 +103,7 @@ func serve(g js.Value) {
 	ahead := func() {
 		start := perf.Call("now").Float()
 		if sv.Ahead() {
-			perf.Call("measure", "yarnplay:ahead", map[string]any{"start": start, "end": perf.Call("now").Float()})
+			measureAt(perf, "yarnplay:ahead", start, perf.Call("now").Float())
 		}
 	}
 	measured := 0
@@ -282,7 +282,13 @@ func loadMeasure(perf js.Value, name string, start float64) {
 
 // loadMeasureAt is loadMeasure from start to end.
 func loadMeasureAt(perf js.Value, name string, start, end float64) {
-	perf.Call("measure", "yarnplay:load "+name, map[string]any{"start": start, "end": end})
+	measureAt(perf, "yarnplay:load "+name, start, end)
+}
+
+// measureAt puts a performance measure named name from start to end (the
+// worker's clock, ms) on the worker's timeline.
+func measureAt(perf js.Value, name string, start, end float64) {
+	perf.Call("measure", name, map[string]any{"start": start, "end": end})
 }
 
 // prepare opens the saved work ahead (protocol.Server.Prepare) with the
